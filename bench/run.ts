@@ -1,0 +1,164 @@
+/**
+ * `npm run bench [-- latency throughput capacity startup] [pglite postgres postgres-x2]`: runs the benchmarks
+ * (all by default), prints a markdown table per benchmark and rewrites their blocks in BENCHMARKS.md. Every server
+ * runs as a child process on 127.0.0.1; PostgreSQL is BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432
+ * (a fresh database per scenario, dropped afterwards), never DATABASE_URL.
+ */
+import { capacitySection, runCapacity } from './capacity';
+import { postgresAvailable } from './lib/database';
+import { describeMachine, machine } from './lib/machine';
+import { renderBlock, REPORT, writeReport, type BudgetResult, type Section } from './lib/report';
+import { cleanupAll } from './lib/server';
+import {
+  latencySection,
+  quiet,
+  runScenario,
+  SCENARIOS,
+  throughputSection,
+  type ScenarioResult,
+} from './live';
+import { runStartup, startupSection } from './startup';
+
+const BENCHMARKS = ['latency', 'throughput', 'capacity', 'startup'] as const;
+type Benchmark = (typeof BENCHMARKS)[number];
+
+const HEADER = `
+# Benchmarks
+
+Written by \`npm run bench\` (bench/run.ts); do not edit the blocks between \`<!-- bench:… -->\` markers by hand —
+run the suite again. A subset updates only its own blocks: \`npm run bench -- latency\`, \`npm run bench -- capacity
+startup\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`, \`postgres\`, \`postgres-x2\`).
+The whole suite takes about nine minutes on the 2-core machine (longer when it waits for other work to finish).
+\`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`.
+
+How the numbers are made:
+
+- Every server is the real one, \`node --import tsx src/server/main.ts\`, as a child process (so the load generator
+  never shares its event loop), NODE_ENV=production and LOG_LEVEL=warn for the live benchmarks. All traffic goes to
+  127.0.0.1; PostgreSQL is the local server (\`BENCH_DATABASE_URL\`, default
+  \`postgres://postgres@127.0.0.1:5432/postgres\`), a fresh database per scenario.
+- The data is seeded before the server starts, by opening the database directly (\`openDatabase\` + migrations).
+  Staff sessions are inserted as rows (a random token in the cookie, its SHA-256 as the id, as
+  \`AuthService\` issues them), instead of 1,000 argon2 sign-ins.
+- Guests: the server allows 30 presses a minute per client address (\`@fastify/rate-limit\` keyed by
+  \`request.ip\`, modules/guest/guest.routes.ts). To press hundreds of times a second from one machine the load
+  generator binds each simulated guest to its own loopback address — 127.0.0.2, 127.0.0.3, … 127.0.x.y (Linux routes
+  all of 127.0.0.0/8 to \`lo\`) — with one keep-alive \`http.Agent\` per address, pressing at an even pace: at most
+  once every 2.5 s, 25 times per 62 s. No rate limit is relaxed for the benchmark. Each table is pressed at most once per 62 s, so the 60 s
+  cool-down never refuses a press.
+- The load generator, the server(s) and PostgreSQL share the same cores: on a 2-core machine the generator's own
+  CPU is part of the cost being measured. Its event-loop delay is reported next to every run.
+`;
+
+const DEFAULT_NOTES = `
+_Analysis of missed budgets goes here; this block is kept when the suite rewrites the file._
+`;
+
+const PAGES_SECTION: Section = {
+  id: 'pages',
+  title: 'e. Pages (not measured yet)',
+  markdown:
+    'The guest-page weight (gzip JS/CSS) and the Lighthouse mobile scores are not part of this suite yet (left ' +
+    'for a later change: it needs a production build of the client, which is still being reworked, and ' +
+    'Lighthouse 12 driving Debian Chromium). Their budgets are listed in the table at the top as not measured.',
+  budgets: [
+    { budget: 'Guest page ≤ 90 KB gzip JavaScript on first load', measured: '–', met: null },
+    {
+      budget: 'Guest page Lighthouse mobile performance ≥ 95, accessibility 100, LCP ≤ 1.5 s',
+      measured: '–',
+      met: null,
+    },
+  ],
+};
+
+function parseArgs(argv: string[]) {
+  const benches = new Set<Benchmark>();
+  const scenarios = new Set<string>();
+  for (const arg of argv) {
+    if ((BENCHMARKS as readonly string[]).includes(arg)) benches.add(arg as Benchmark);
+    else if (SCENARIOS.some((s) => s.key === arg)) scenarios.add(arg);
+    else {
+      console.error(
+        `Unknown argument "${arg}". Benchmarks: ${BENCHMARKS.join(', ')}; scenarios: ${SCENARIOS.map((s) => s.key).join(', ')}.`,
+      );
+      process.exit(2);
+    }
+  }
+  return {
+    benches: benches.size ? benches : new Set<Benchmark>(BENCHMARKS),
+    scenarios: scenarios.size ? scenarios : new Set(SCENARIOS.map((s) => s.key)),
+  };
+}
+
+async function main(): Promise<void> {
+  const { benches, scenarios } = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const log = (line: string) =>
+    console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+  const m = machine();
+  log(`Table Service benchmarks on ${describeMachine(m)}`);
+  const pgVersion = await postgresAvailable();
+  log(
+    pgVersion
+      ? `PostgreSQL ${pgVersion} available`
+      : 'PostgreSQL not reachable: PostgreSQL scenarios skipped',
+  );
+
+  const sections: Section[] = [];
+  const print = (s: Section) => {
+    console.log('\n' + renderBlock(s).replace(/<!--.*?-->\n?/gs, '') + '\n');
+    sections.push(s);
+  };
+
+  const live = { latency: benches.has('latency'), throughput: benches.has('throughput') };
+  if (live.latency || live.throughput) {
+    const results: ScenarioResult[] = [];
+    for (const scenario of SCENARIOS) {
+      if (!scenarios.has(scenario.key)) continue;
+      if (scenario.backend === 'postgres' && !pgVersion) continue;
+      // Throughput on two instances of a 2-core machine only shows the cores are shared; latency is the question.
+      const parts = {
+        latency: live.latency,
+        throughput: live.throughput && scenario.instances === 1,
+      };
+      log(
+        `${scenario.label}: ${[parts.latency && 'latency', parts.throughput && 'throughput'].filter(Boolean).join(' + ')}`,
+      );
+      results.push(await runScenario(scenario, parts, log));
+    }
+    if (live.latency) print(latencySection(results, []));
+    if (live.throughput) print(throughputSection(results, []));
+  }
+  if (benches.has('capacity')) {
+    log('capacity');
+    await quiet(log);
+    print(
+      capacitySection(await runCapacity(log, { heartbeat: process.env.BENCH_HEARTBEAT !== '0' })),
+    );
+  }
+  if (benches.has('startup')) {
+    log('start-up');
+    await quiet(log);
+    print(startupSection(await runStartup(log)));
+  }
+  if (benches.size === BENCHMARKS.length) sections.push(PAGES_SECTION);
+
+  await writeReport(sections, HEADER, DEFAULT_NOTES);
+  const verdicts: BudgetResult[] = sections.flatMap((s) => s.budgets).filter((b) => b.met !== null);
+  console.log('Budgets:');
+  for (const b of verdicts)
+    console.log(`  ${b.met ? 'met   ' : 'MISSED'}  ${b.budget}: ${b.measured}`);
+  log(`done; ${REPORT} updated`);
+}
+
+const interrupt = () => {
+  void cleanupAll().finally(() => process.exit(130));
+};
+process.on('SIGINT', interrupt);
+process.on('SIGTERM', interrupt);
+
+try {
+  await main();
+} finally {
+  await cleanupAll();
+}

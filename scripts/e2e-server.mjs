@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Starts the app for the e2e suite on a fresh embedded database (with the demo restaurant). Its structured log
+// is also written to .tmp/e2e-server.log, which scripts/check-e2e-log.mjs scans for secrets after the run.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const port = process.env.E2E_PORT ?? '4173';
+// A run on another port (two suites at once on one machine) gets its own data and log.
+const suffix = port === '4173' ? '' : `-${port}`;
+const dataDir = path.resolve(`.tmp/e2e-data${suffix}`);
+const logPath = path.resolve(`.tmp/e2e-server${suffix}.log`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(path.dirname(logPath), { recursive: true });
+const log = fs.createWriteStream(logPath);
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+  },
+});
+for (const stream of [child.stdout, child.stderr]) {
+  stream.on('data', (chunk) => {
+    log.write(chunk);
+    // Only warnings and worse reach the test output, to keep it readable.
+    for (const line of chunk.toString().split('\n')) {
+      if (line && !/"level":(10|20|30)\b/.test(line)) process.stdout.write(line + '\n');
+    }
+  });
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => log.end(() => process.exit(code ?? 0)));

@@ -1,0 +1,38 @@
+/** Every route path of SPEC §2 in one place (DESIGN.md "route paths in one place"). */
+import type { Role } from '../../shared/schemas';
+
+export const paths = {
+  root: '/',
+  login: '/login',
+  register: '/register',
+  /** The link in the verification mail (issue 4); the server builds it as PUBLIC_URL + this + ?token=… */
+  verifyEmail: '/verify-email',
+  /** The guest page; the server builds the same URL into each table's QR code (SPEC §9). */
+  table: (restaurantId: string, tableId: string) =>
+    `/table/${encodeURIComponent(restaurantId)}/${encodeURIComponent(tableId)}`,
+  tablePattern: '/table/:restaurantId/:tableId',
+  superAdmin: '/super-admin',
+  adminDashboard: '/admin/dashboard',
+  adminTables: '/admin/tables',
+  /** Every table's QR code on one printable page (issue 3). */
+  adminTablesPrint: '/admin/tables/print',
+  adminStaff: '/admin/staff',
+  adminSettings: '/admin/settings',
+  serverTables: '/server/tables',
+  serverRequests: '/server/requests',
+} as const;
+
+/**
+ * SPEC §2: where a signed-in user belongs — super_admin to /super-admin, admin to /admin/dashboard, anyone else
+ * to /server/tables. The same mapping serves the '/' redirect, the signed-out-only pages and email login.
+ */
+export function homePathForRole(role: Role): string {
+  switch (role) {
+    case 'super_admin':
+      return paths.superAdmin;
+    case 'admin':
+      return paths.adminDashboard;
+    case 'server':
+      return paths.serverTables;
+  }
+}

@@ -1,0 +1,29 @@
+import { Navigate, Outlet } from 'react-router';
+import type { Role } from '../../shared/schemas';
+import { LoadingScreen } from '../components/ui/spinner';
+import { useSession } from '../features/auth/api/session-api';
+import { homePathForRole, paths } from './paths';
+
+/** SPEC §2: /login and /register are for signed-out visitors; a signed-in user is sent home by role. */
+export function SignedOutOnly() {
+  const { user, isPending } = useSession();
+  if (isPending) return <LoadingScreen />;
+  if (user !== null) return <Navigate to={homePathForRole(user.role)} replace />;
+  return <Outlet />;
+}
+
+/** SPEC §2: a protected route sends a signed-out user to /login and a user of another role to /. */
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  const { user, isPending } = useSession();
+  if (isPending) return <LoadingScreen />;
+  if (user === null) return <Navigate to={paths.login} replace />;
+  if (!roles.includes(user.role)) return <Navigate to={paths.root} replace />;
+  return <Outlet />;
+}
+
+/** SPEC §2: '/' sends a signed-out user to /login and everyone else to their home screen. */
+export function RootRedirect() {
+  const { user, isPending } = useSession();
+  if (isPending) return <LoadingScreen />;
+  return <Navigate to={user === null ? paths.login : homePathForRole(user.role)} replace />;
+}

@@ -1,0 +1,109 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoadingScreen } from '../components/ui/spinner';
+import { paths } from './paths';
+import { RequireRole, RootRedirect, SignedOutOnly } from './route-guards';
+
+/** React.lazy for a named export (DESIGN.md: named exports only). */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+// Each route is its own chunk. The guest page in particular must stay small: it shares nothing with the staff
+// screens beyond React, the router, TanStack Query and the shared contract.
+const GuestTablePage = lazyNamed(
+  () => import('../features/guest/routes/guest-table-page'),
+  'GuestTablePage',
+);
+const StaffLayout = lazyNamed(() => import('./staff-layout'), 'StaffLayout');
+const LoginPage = lazyNamed(() => import('../features/auth/routes/login-page'), 'LoginPage');
+const RegisterPage = lazyNamed(
+  () => import('../features/auth/routes/register-page'),
+  'RegisterPage',
+);
+const VerifyEmailPage = lazyNamed(
+  () => import('../features/verification/routes/verify-email-page'),
+  'VerifyEmailPage',
+);
+const SuperAdminPage = lazyNamed(
+  () => import('../features/super-admin/routes/super-admin-page'),
+  'SuperAdminPage',
+);
+const AdminDashboardPage = lazyNamed(
+  () => import('../features/dashboard/routes/admin-dashboard-page'),
+  'AdminDashboardPage',
+);
+const AdminTablesPage = lazyNamed(
+  () => import('../features/tables/routes/admin-tables-page'),
+  'AdminTablesPage',
+);
+const AdminTablesPrintPage = lazyNamed(
+  () => import('../features/tables/routes/admin-tables-print-page'),
+  'AdminTablesPrintPage',
+);
+const AdminStaffPage = lazyNamed(
+  () => import('../features/staff/routes/admin-staff-page'),
+  'AdminStaffPage',
+);
+const AdminSettingsPage = lazyNamed(
+  () => import('../features/settings/routes/admin-settings-page'),
+  'AdminSettingsPage',
+);
+const ServerTablesPage = lazyNamed(
+  () => import('../features/tables/routes/server-tables-page'),
+  'ServerTablesPage',
+);
+const ServerRequestsPage = lazyNamed(
+  () => import('../features/requests/routes/server-requests-page'),
+  'ServerRequestsPage',
+);
+
+function withSuspense(element: ReactNode) {
+  return <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
+}
+
+/** SPEC §2 routing rules. */
+export const router = createBrowserRouter([
+  { path: paths.tablePattern, element: withSuspense(<GuestTablePage />) },
+  {
+    // Outside the staff shell: only the codes reach the paper.
+    element: <RequireRole roles={['admin']} />,
+    children: [{ path: paths.adminTablesPrint, element: withSuspense(<AdminTablesPrintPage />) }],
+  },
+  {
+    element: withSuspense(<StaffLayout />),
+    children: [
+      { path: paths.root, element: <RootRedirect /> },
+      // Public, signed in or out: the mail's link may be opened in a browser where someone is signed in.
+      { path: paths.verifyEmail, element: <VerifyEmailPage /> },
+      {
+        element: <SignedOutOnly />,
+        children: [
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.register, element: <RegisterPage /> },
+        ],
+      },
+      {
+        element: <RequireRole roles={['super_admin']} />,
+        children: [{ path: paths.superAdmin, element: <SuperAdminPage /> }],
+      },
+      {
+        element: <RequireRole roles={['admin']} />,
+        children: [
+          { path: paths.adminDashboard, element: <AdminDashboardPage /> },
+          { path: paths.adminTables, element: <AdminTablesPage /> },
+          { path: paths.adminStaff, element: <AdminStaffPage /> },
+          { path: paths.adminSettings, element: <AdminSettingsPage /> },
+        ],
+      },
+      {
+        element: <RequireRole roles={['server']} />,
+        children: [
+          { path: paths.serverTables, element: <ServerTablesPage /> },
+          { path: paths.serverRequests, element: <ServerRequestsPage /> },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.root} replace /> },
+    ],
+  },
+]);

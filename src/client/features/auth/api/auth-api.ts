@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  emailLoginBodySchema,
+  pinLoginBodySchema,
+  sessionResponseSchema,
+  userSchema,
+} from '../../../../shared/schemas';
+import { api } from '../../../lib/api-client';
+import { forgetPushOnThisDevice } from '../../../lib/push';
+import { clearInstallFlags } from '../../../lib/pwa';
+import { clearSession, startSession } from './session-api';
+
+/** A login answers with the session shape, but the user is always present. */
+const loginResponseSchema = sessionResponseSchema.extend({ user: userSchema });
+
+export type EmailLoginBody = z.input<typeof emailLoginBodySchema>;
+export type PinLoginBody = z.input<typeof pinLoginBodySchema>;
+
+export function useEmailLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailLoginBody) => api.post('/api/auth/login', body, loginResponseSchema),
+    onSuccess: ({ user }) => startSession(queryClient, user),
+  });
+}
+
+export function usePinLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PinLoginBody) => api.post('/api/auth/pin-login', body, loginResponseSchema),
+    onSuccess: ({ user }) => startSession(queryClient, user),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) => api.post('/api/auth/resend-verification', { email }),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      // SPEC §4 logout: this device's push registration goes (while the session still allows it) and the
+      // install flags are cleared; the service worker stays for the offline shell (docs/decisions/011).
+      await forgetPushOnThisDevice();
+      clearInstallFlags();
+      await api.post('/api/auth/logout');
+    },
+    // Whatever the server answered, the person asked to leave: forget the user on this device.
+    onSettled: () => clearSession(queryClient),
+  });
+}
+
+/** SPEC §8 PIN login: the server's codes whose messages are the SPEC texts; anything else is 'Login failed'. */
+export const PIN_LOGIN_ERROR_CODES: ReadonlySet<string> = new Set([
+  'server_not_found',
+  'pin_not_set',
+  'invalid_pin',
+  'locked',
+  'throttled',
+]);
+
+/** SPEC §8 admin login: codes whose messages are shown as they are. */
+export const EMAIL_LOGIN_ERROR_CODES: ReadonlySet<string> = new Set([
+  'invalid_credentials',
+  'locked',
+  'throttled',
+]);

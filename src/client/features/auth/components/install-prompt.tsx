@@ -1,0 +1,31 @@
+import { MSG } from '../../../../shared/messages';
+import { Button } from '../../../components/ui/button';
+import { useInstallPrompt } from '../../../lib/pwa';
+
+/** SPEC §4 PWA install prompt, on the server login page ('Login ID & PIN' tab): once, mobile, not installed. */
+export function InstallPrompt() {
+  const prompt = useInstallPrompt();
+  if (!prompt.visible) return null;
+  return (
+    <section
+      aria-labelledby="install-prompt-title"
+      className="mt-6 rounded-xl border border-blue-200 bg-blue-50 p-4"
+    >
+      <div className="flex items-start gap-3">
+        <img src="/icons/icon-192.png" alt="" className="size-10 rounded-lg" />
+        <div className="min-w-0">
+          <h2 id="install-prompt-title" className="font-semibold text-slate-900">
+            {MSG.installTitle}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-700">{MSG.installBody}</p>
+        </div>
+      </div>
+      <div className="mt-3 flex gap-2">
+        <Button onClick={() => void prompt.install()}>Install</Button>
+        <Button variant="ghost" onClick={prompt.dismiss}>
+          Not now
+        </Button>
+      </div>
+    </section>
+  );
+}

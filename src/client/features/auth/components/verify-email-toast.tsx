@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { toast, type ToastContentProps } from 'react-toastify';
+import { MSG } from '../../../../shared/messages';
+import { messageFrom } from '../../../lib/api-client';
+import { useResendVerification } from '../api/auth-api';
+
+const VERIFY_TOAST_ID = 'verify-email';
+
+function VerifyEmailToast({
+  email,
+  message,
+  closeToast,
+}: ToastContentProps & { email: string; message: string }) {
+  const resend = useResendVerification();
+  const [sent, setSent] = useState(false);
+  return (
+    <div className="flex flex-col gap-2">
+      <p>{message}</p>
+      <button
+        type="button"
+        className="self-start rounded font-semibold text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60"
+        disabled={resend.isPending || sent}
+        onClick={() =>
+          resend.mutate(email, {
+            onSuccess: () => {
+              setSent(true);
+              closeToast();
+              toast.success(MSG.verificationSent);
+            },
+            onError: (error) => toast.error(messageFrom(error, MSG.internalError)),
+          })
+        }
+      >
+        {MSG.resendVerification}
+      </button>
+    </div>
+  );
+}
+
+/** SPEC §8: unverified email → a sticky toast with a 'Resend verification email' link. */
+export function showVerifyEmailToast(email: string, message: string): void {
+  toast.dismiss(VERIFY_TOAST_ID);
+  toast.error(
+    (props: ToastContentProps) => <VerifyEmailToast {...props} email={email} message={message} />,
+    { toastId: VERIFY_TOAST_ID, autoClose: false, closeOnClick: false },
+  );
+}

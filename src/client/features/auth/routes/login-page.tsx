@@ -1,0 +1,98 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { EmailLoginForm } from '../components/email-login-form';
+import { InstallPrompt } from '../components/install-prompt';
+import { PinLoginForm } from '../components/pin-login-form';
+
+type LoginTab = 'email' | 'pin';
+
+const TABS: { id: LoginTab; label: string }[] = [
+  { id: 'email', label: 'Email & Password' },
+  { id: 'pin', label: 'Login ID & PIN' },
+];
+
+/** SPEC §2 /login: two tabs, 'Email & Password' (admin, the default) and 'Login ID & PIN' (server). */
+export function LoginPage() {
+  useDocumentTitle('Login');
+  const [active, setActive] = useState<LoginTab>('email');
+  const baseId = useId();
+  const tabRefs = useRef<Partial<Record<LoginTab, HTMLButtonElement | null>>>({});
+
+  function select(tab: LoginTab) {
+    setActive(tab);
+    tabRefs.current[tab]?.focus();
+  }
+
+  // WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs.
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((tab) => tab.id === active);
+    const move: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1 + TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const target = move[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = TABS[target % TABS.length];
+    if (next) select(next.id);
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-md py-4 sm:py-10">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">Staff Login</h1>
+        <p className="mt-1 text-sm text-slate-700">Sign in to manage your restaurant and tables.</p>
+
+        <div
+          role="tablist"
+          aria-label="Login method"
+          className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+          onKeyDown={handleKeyDown}
+        >
+          {TABS.map((tab) => {
+            const selected = tab.id === active;
+            return (
+              <button
+                key={tab.id}
+                ref={(element) => {
+                  tabRefs.current[tab.id] = element;
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${tab.id}`}
+                aria-selected={selected}
+                aria-controls={`${baseId}-panel-${tab.id}`}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setActive(tab.id)}
+                className={`min-h-11 rounded-lg px-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
+                  selected
+                    ? 'bg-white text-blue-800 shadow-sm'
+                    : 'text-slate-700 hover:text-slate-900'
+                }`}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
+
+        {/* The panels are deliberately not named after their tabs: 'Email & Password' would also match the
+            'Email' and 'Password' field labels for anyone finding fields by label. */}
+        {TABS.map((tab) => (
+          <div
+            key={tab.id}
+            role="tabpanel"
+            id={`${baseId}-panel-${tab.id}`}
+            hidden={tab.id !== active}
+            className="mt-6"
+          >
+            {tab.id === active && (tab.id === 'email' ? <EmailLoginForm /> : <PinLoginForm />)}
+          </div>
+        ))}
+        {active === 'pin' && <InstallPrompt />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+
+export interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  /** A short line under the figure (what it counts). */
+  hint: string;
+}
+
+/** One figure of 'Restaurant Overview'; a term/definition pair inside the overview's <dl>. */
+export function StatCard({ label, value, icon, hint }: StatCardProps) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex items-center justify-between gap-2">
+        <dt className="text-sm font-medium text-slate-700">{label}</dt>
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-700"
+        >
+          {icon}
+        </span>
+      </div>
+      <dd className="flex flex-col gap-1">
+        <span className="text-3xl font-bold tabular-nums text-slate-900">{value}</span>
+        <span className="text-xs text-slate-600">{hint}</span>
+      </dd>
+    </div>
+  );
+}
+
+const ICON_PROPS = {
+  viewBox: '0 0 24 24',
+  className: 'size-5',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+};
+
+export const STAT_ICONS = {
+  tables: (
+    <svg {...ICON_PROPS}>
+      <path d="M3 10h18M5 10v9M19 10v9M7 6h10l2 4H5l2-4Z" />
+    </svg>
+  ),
+  servers: (
+    <svg {...ICON_PROPS}>
+      <circle cx="9" cy="8" r="3" />
+      <path d="M3 20a6 6 0 0 1 12 0M16 5a3 3 0 0 1 0 6M21 20a6 6 0 0 0-4-5.6" />
+    </svg>
+  ),
+  requests: (
+    <svg {...ICON_PROPS}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+    </svg>
+  ),
+  clock: (
+    <svg {...ICON_PROPS}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  ),
+};

@@ -1,0 +1,55 @@
+import type { RequestType } from '../../../../shared/rules';
+import { Spinner } from '../../../components/ui/spinner';
+import { readableTextOn } from '../../../lib/color';
+import { GuestIcon } from './guest-icons';
+
+export type GuestButtonState = 'idle' | 'pending' | 'sent';
+
+/** SPEC §2: the four guest buttons and their labels. */
+export const GUEST_BUTTONS: readonly { type: RequestType; label: string }[] = [
+  { type: 'server', label: 'Request Server' },
+  { type: 'order', label: 'Ready to Order' },
+  { type: 'refill', label: 'Refill Drinks' },
+  { type: 'bill', label: 'Get Bill' },
+];
+
+export interface GuestRequestButtonProps {
+  type: RequestType;
+  label: string;
+  state: GuestButtonState;
+  disabled: boolean;
+  color: string;
+  onPress: (type: RequestType) => void;
+}
+
+/**
+ * SPEC §4 guest button: idle → pending ('Sending...' with a spinner, pulsing) → sent ('Request sent ✓', green)
+ * for 5 seconds → idle.
+ */
+export function GuestRequestButton({
+  type,
+  label,
+  state,
+  disabled,
+  color,
+  onPress,
+}: GuestRequestButtonProps) {
+  const sent = state === 'sent';
+  const pending = state === 'pending';
+  return (
+    <button
+      type="button"
+      data-request-type={type}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      onClick={() => onPress(type)}
+      style={sent ? undefined : { backgroundColor: color, color: readableTextOn(color) }}
+      className={`flex min-h-32 flex-col items-center justify-center gap-2 rounded-2xl p-4 text-center text-lg font-semibold shadow-md transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 focus-visible:ring-slate-900 active:scale-[0.98] disabled:cursor-not-allowed ${
+        sent ? 'bg-green-700 text-white' : ''
+      } ${pending ? 'animate-pulse' : ''} ${disabled && state === 'idle' ? 'opacity-50' : ''}`}
+    >
+      {pending ? <Spinner className="size-8" /> : <GuestIcon name={sent ? 'sent' : type} />}
+      <span>{pending ? 'Sending...' : sent ? 'Request sent ✓' : label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { GuestIcon } from './guest-icons';
+
+/** Only http(s) links are opened, whatever ends up stored. */
+function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §2: 'Leave a Review' ('Share your experience') opens the restaurant's review link in a new tab. */
+export function ReviewButton({ reviewUrl, color }: { reviewUrl: string; color: string }) {
+  const labelId = useId();
+  const hintId = useId();
+  if (!isWebUrl(reviewUrl)) return null;
+  return (
+    <button
+      type="button"
+      aria-labelledby={labelId}
+      aria-describedby={hintId}
+      onClick={() => window.open(reviewUrl, '_blank', 'noopener')}
+      className="flex min-h-16 w-full items-center justify-center gap-3 rounded-2xl border-2 bg-white px-4 py-3 shadow-sm transition hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-slate-900 focus-visible:ring-offset-2"
+      style={{ borderColor: color }}
+    >
+      <GuestIcon name="star" className="size-7 text-amber-500" />
+      <span className="flex flex-col items-start">
+        <span id={labelId} className="font-semibold text-slate-900">
+          Leave a Review
+        </span>
+        <span id={hintId} className="text-sm text-slate-700">
+          Share your experience
+        </span>
+      </span>
+    </button>
+  );
+}

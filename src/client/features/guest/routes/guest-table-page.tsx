@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { GUEST_SEND_VIBRATION_MS, SENT_CONFIRMATION_MS } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import type { GuestTableResponse } from '../../../../shared/schemas';
+import type { RequestType } from '../../../../shared/rules';
+import { ApiRequestError, messageFrom } from '../../../lib/api-client';
+import { safeColor } from '../../../lib/color';
+import { useOnline } from '../../../lib/pwa';
+import { useThemeColor } from '../../../lib/use-theme-color';
+import { sendGuestRequest, useGuestTable } from '../api/guest-api';
+import { useCooldown } from '../api/use-cooldown';
+import { GuestHeader } from '../components/guest-header';
+import {
+  GUEST_BUTTONS,
+  GuestRequestButton,
+  type GuestButtonState,
+} from '../components/guest-request-button';
+import { GuestSkeleton } from '../components/guest-skeleton';
+import { ReviewButton } from '../components/review-button';
+import { TableNotFound } from '../components/table-not-found';
+
+type ButtonStates = Record<RequestType, GuestButtonState>;
+const ALL_IDLE: ButtonStates = { server: 'idle', order: 'idle', refill: 'idle', bill: 'idle' };
+
+/**
+ * SPEC §2 guest page /table/{restaurantId}/{tableId}: public, no sign-in. This route is its own lazy chunk and
+ * imports no staff code (no toasts, no QR library) so it loads fast on a guest's phone.
+ */
+export function GuestTablePage() {
+  const { restaurantId = '', tableId = '' } = useParams();
+  const guestTable = useGuestTable(restaurantId, tableId);
+  const online = useOnline();
+
+  // Issue 5: without network (the service worker served this page) say so; the data loads once it is back.
+  if (guestTable.isPending && !online) return <GuestOffline />;
+  if (guestTable.isPending) return <GuestSkeleton />;
+  if (guestTable.isError) {
+    const notFound = guestTable.error instanceof ApiRequestError && guestTable.error.status === 404;
+    if (notFound) return <TableNotFound />;
+    const unreachable =
+      guestTable.error instanceof ApiRequestError && guestTable.error.status === 0;
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center">
+        <p role="alert" className="text-slate-800">
+          {unreachable ? MSG.guestOffline : MSG.loadRestaurantFailed}
+        </p>
+        <button
+          type="button"
+          onClick={() => void guestTable.refetch()}
+          className="min-h-12 rounded-lg bg-slate-900 px-5 font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-2"
+        >
+          Try again
+        </button>
+      </main>
+    );
+  }
+  return <GuestTable restaurantId={restaurantId} tableId={tableId} data={guestTable.data} />;
+}
+
+function GuestOffline() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center">
+      <p role="alert" className="max-w-sm text-lg font-medium text-slate-800">
+        {MSG.guestOffline}
+      </p>
+    </main>
+  );
+}
+
+function GuestTable({
+  restaurantId,
+  tableId,
+  data,
+}: {
+  restaurantId: string;
+  tableId: string;
+  data: GuestTableResponse;
+}) {
+  const { restaurant, table } = data;
+  const primary = safeColor(restaurant.primaryColor);
+  useThemeColor(primary);
+
+  const [cooldown, setCooldown] = useCooldown(restaurantId, tableId, data.cooldownRemainingSeconds);
+  const [states, setStates] = useState<ButtonStates>(ALL_IDLE);
+  const sentTimers = useRef(new Map<RequestType, number>());
+
+  useEffect(() => {
+    const timers = sentTimers.current;
+    return () => timers.forEach((id) => window.clearTimeout(id));
+  }, []);
+
+  const setState = (type: RequestType, state: GuestButtonState) =>
+    setStates((current) => ({ ...current, [type]: state }));
+
+  async function send(type: RequestType) {
+    // SPEC §5: during the cool-down, or while this button is sending, a press is ignored.
+    if (cooldown > 0 || states[type] === 'pending') return;
+    window.clearTimeout(sentTimers.current.get(type));
+    setState(type, 'pending');
+    try {
+      const result = await sendGuestRequest(restaurantId, tableId, type);
+      navigator.vibrate?.(GUEST_SEND_VIBRATION_MS);
+      setCooldown(result.cooldownRemainingSeconds);
+      setState(type, 'sent');
+      sentTimers.current.set(
+        type,
+        window.setTimeout(() => setState(type, 'idle'), SENT_CONFIRMATION_MS),
+      );
+    } catch (error) {
+      setState(type, 'idle');
+      if (error instanceof ApiRequestError && error.code === 'cooldown') {
+        // Another guest at this table was quicker: just show the remaining cool-down.
+        setCooldown(error.retryAfterSeconds ?? 0);
+        return;
+      }
+      // SPEC §8: the message, or 'Failed to send request.', in a browser alert; the cool-down resets to 0.
+      setCooldown(0);
+      window.alert(messageFrom(error, MSG.guestSendFailed));
+    }
+  }
+
+  return (
+    <div className="relative flex min-h-dvh flex-col overflow-hidden bg-slate-50">
+      {restaurant.logoUrl && (
+        // SPEC §2: the logo is also used as a faint background.
+        <img
+          src={restaurant.logoUrl}
+          alt=""
+          aria-hidden="true"
+          className="pointer-events-none fixed inset-0 m-auto w-3/4 max-w-md object-contain opacity-5"
+        />
+      )}
+      <GuestHeader restaurant={restaurant} tableNumber={table.number} />
+
+      <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
+        <div className="grid grid-cols-2 gap-4">
+          {GUEST_BUTTONS.map((button) => (
+            <GuestRequestButton
+              key={button.type}
+              type={button.type}
+              label={button.label}
+              state={states[button.type]}
+              disabled={cooldown > 0}
+              color={primary}
+              onPress={(type) => void send(type)}
+            />
+          ))}
+        </div>
+
+        <p aria-live="polite" className="min-h-6 text-center text-sm font-medium text-slate-700">
+          {cooldown > 0 ? `You can send another request in ${cooldown}s` : ''}
+        </p>
+
+        {restaurant.reviewUrl && <ReviewButton reviewUrl={restaurant.reviewUrl} color={primary} />}
+      </main>
+
+      <footer className="relative py-6 text-center text-xs text-slate-600">
+        Powered by Table Service System
+      </footer>
+    </div>
+  );
+}

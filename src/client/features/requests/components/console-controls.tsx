@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { useSoundAlerts } from '../../../lib/sound';
+import { isWakeLockSupported, useKeepScreenOn, useWakeLock } from '../../../lib/wake-lock';
+
+function Switch({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3">
+      <span className="relative inline-flex h-6 w-11 shrink-0">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0"
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none h-6 w-11 rounded-full bg-slate-300 transition-colors peer-checked:bg-blue-700 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-600 peer-focus-visible:ring-offset-2 after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+        />
+      </span>
+      <span className="text-sm">
+        <span className="font-semibold text-slate-900">{label}</span>
+        {hint && <span className="block text-xs text-slate-600">{hint}</span>}
+      </span>
+    </label>
+  );
+}
+
+/**
+ * The console's alert settings (issue 5), remembered on this device: the new-request chime (on by default) and
+ * 'Keep screen on' where the browser has the Screen Wake Lock API (hidden otherwise).
+ */
+export function ConsoleControls() {
+  const [sound, setSound] = useSoundAlerts();
+  const [keepOn, setKeepOn] = useKeepScreenOn();
+  const held = useWakeLock(keepOn);
+  return (
+    <div className="flex flex-wrap gap-x-8 gap-y-1 rounded-xl border border-slate-200 bg-white px-4 py-2">
+      <Switch label="Sound alerts" checked={sound} onChange={setSound} />
+      {isWakeLockSupported() && (
+        <Switch
+          label="Keep screen on"
+          hint={keepOn && !held ? 'Waiting for the browser…' : undefined}
+          checked={keepOn}
+          onChange={setKeepOn}
+        />
+      )}
+    </div>
+  );
+}

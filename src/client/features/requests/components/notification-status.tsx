@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+import { MSG } from '../../../../shared/messages';
+import type { User } from '../../../../shared/schemas';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePushNotifications } from '../../../lib/push';
+
+const PILL =
+  'inline-flex min-h-9 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold';
+
+function BellIcon({ off = false }: { off?: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      {off && <path d="M3 3l18 18" />}
+    </svg>
+  );
+}
+
+/**
+ * SPEC §4 notification permission, in the header for servers and admins (SPEC §5: push setup is for them only,
+ * where the browser supports it): a button while the permission is undecided (browsers want a click), the state
+ * once decided. 'Notifications blocked' is left alone: only the browser's site settings can change it.
+ */
+export function NotificationStatus({ user }: { user: User }) {
+  const applies = user.role === 'server' || user.role === 'admin';
+  const { state, enable } = usePushNotifications(applies ? user.id : null);
+
+  useEffect(() => {
+    if (state === 'error') toast.error(MSG.notificationsFailed, { toastId: 'push-failed' });
+  }, [state]);
+
+  switch (state) {
+    case 'unsupported':
+      return null;
+    case 'on':
+      return (
+        <span role="status" className={`${PILL} bg-green-100 text-green-800`}>
+          <BellIcon />
+          {MSG.notificationsOn}
+        </span>
+      );
+    case 'denied':
+      return (
+        <span
+          role="status"
+          title="Allow notifications for this site in the browser's settings to get request alerts."
+          className={`${PILL} bg-slate-100 text-slate-700`}
+        >
+          <BellIcon off />
+          {MSG.notificationsBlocked}
+        </span>
+      );
+    case 'enabling':
+      return (
+        <span role="status" className={`${PILL} bg-blue-50 text-blue-800`}>
+          <Spinner className="size-3" />
+          {MSG.enableNotifications}…
+        </span>
+      );
+    case 'default':
+    case 'error':
+      return (
+        <button
+          type="button"
+          onClick={() => void enable()}
+          className={`${PILL} bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2`}
+        >
+          <BellIcon />
+          {MSG.enableNotifications}
+        </button>
+      );
+  }
+}

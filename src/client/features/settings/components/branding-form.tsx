@@ -1,0 +1,163 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { HEX_COLOR } from '../../../../shared/rules';
+import { updateRestaurantBodySchema, type Restaurant } from '../../../../shared/schemas';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { RestaurantMark } from '../../../components/ui/restaurant-mark';
+import { clientErrorMessage } from '../../../lib/api-client';
+import { readableTextOn, safeColor } from '../../../lib/color';
+import { useUpdateRestaurant } from '../../restaurants/api/restaurants-api';
+import { ColorField } from './color-field';
+
+// Not quoted by SPEC (§5 gives the rules, not these texts).
+const SETTINGS_SAVED = 'Restaurant settings updated successfully';
+const COLOR_FORMAT = 'Enter a colour as #RRGGBB, e.g. #1E40AF';
+const URL_FORMAT = 'Enter a full web address starting with https:// (or leave it empty)';
+
+type Field = 'name' | 'reviewUrl' | 'primaryColor' | 'secondaryColor';
+type Errors = Partial<Record<Field, string>>;
+
+/** SPEC §2 branding form: name, review URL, primary and secondary colour. */
+export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
+  const [name, setName] = useState(restaurant.name);
+  const [reviewUrl, setReviewUrl] = useState(restaurant.reviewUrl ?? '');
+  const [primaryColor, setPrimaryColor] = useState(restaurant.primaryColor);
+  const [secondaryColor, setSecondaryColor] = useState(restaurant.secondaryColor);
+  const [errors, setErrors] = useState<Errors>({});
+  const update = useUpdateRestaurant();
+  const formRef = useRef<HTMLFormElement>(null);
+  const previewId = useId();
+
+  function validate(): Errors {
+    const found: Errors = {};
+    if (!name.trim()) found.name = MSG.settingsNameRequired;
+    // The one contract: the same rule the server applies to the review URL.
+    if (!updateRestaurantBodySchema.shape.reviewUrl.safeParse(reviewUrl.trim()).success)
+      found.reviewUrl = URL_FORMAT;
+    if (!HEX_COLOR.test(primaryColor)) found.primaryColor = COLOR_FORMAT;
+    if (!HEX_COLOR.test(secondaryColor)) found.secondaryColor = COLOR_FORMAT;
+    return found;
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    const first = (['name', 'reviewUrl', 'primaryColor', 'secondaryColor'] as const).find(
+      (field) => found[field],
+    );
+    if (first) {
+      toast.error(found[first]);
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    update.mutate(
+      {
+        restaurantId: restaurant.id,
+        body: {
+          name: name.trim(),
+          reviewUrl: reviewUrl.trim(),
+          primaryColor: primaryColor.toUpperCase(),
+          secondaryColor: secondaryColor.toUpperCase(),
+        },
+      },
+      {
+        onSuccess: () => toast.success(SETTINGS_SAVED),
+        onError: (error) => toast.error(clientErrorMessage(error, MSG.updateSettingsFailed)),
+      },
+    );
+  }
+
+  function clear(field: Field) {
+    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+  }
+
+  const previewBackground = safeColor(primaryColor);
+
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <FormField
+        label="Restaurant Name"
+        name="name"
+        autoComplete="organization"
+        maxLength={100}
+        required
+        value={name}
+        error={errors.name}
+        onChange={(event) => {
+          setName(event.target.value);
+          clear('name');
+        }}
+      />
+      <FormField
+        label="Review URL"
+        name="reviewUrl"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://example.com/review"
+        maxLength={2000}
+        hint="Guests see a 'Leave a Review' button when this is set."
+        value={reviewUrl}
+        error={errors.reviewUrl}
+        onChange={(event) => {
+          setReviewUrl(event.target.value);
+          clear('reviewUrl');
+        }}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ColorField
+          label="Primary Color"
+          name="primaryColor"
+          value={primaryColor}
+          fallback={DEFAULT_PRIMARY_COLOR}
+          error={errors.primaryColor}
+          onChange={(value) => {
+            setPrimaryColor(value);
+            clear('primaryColor');
+          }}
+        />
+        <ColorField
+          label="Secondary Color"
+          name="secondaryColor"
+          value={secondaryColor}
+          fallback={DEFAULT_SECONDARY_COLOR}
+          error={errors.secondaryColor}
+          onChange={(value) => {
+            setSecondaryColor(value);
+            clear('secondaryColor');
+          }}
+        />
+      </div>
+
+      <div>
+        <p id={previewId} className="text-sm font-medium text-slate-800">
+          Guest page preview
+        </p>
+        <div
+          aria-labelledby={previewId}
+          role="img"
+          className="mt-1.5 flex items-center gap-3 rounded-xl px-4 py-3 shadow-sm"
+          style={{ backgroundColor: previewBackground, color: readableTextOn(previewBackground) }}
+        >
+          <RestaurantMark
+            name={name || restaurant.name}
+            logoUrl={restaurant.logoUrl}
+            color={safeColor(secondaryColor)}
+            className="size-10 text-lg"
+          />
+          <span className="truncate text-lg font-bold">{name.trim() || restaurant.name}</span>
+        </div>
+      </div>
+
+      <div>
+        <Button type="submit" size="lg" isLoading={update.isPending} className="w-full sm:w-auto">
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}

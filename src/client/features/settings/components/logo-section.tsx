@@ -1,0 +1,132 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { toast } from 'react-toastify';
+import { MSG } from '../../../../shared/messages';
+import type { Restaurant } from '../../../../shared/schemas';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FieldError } from '../../../components/ui/form-field';
+import { RestaurantMark } from '../../../components/ui/restaurant-mark';
+import { Spinner } from '../../../components/ui/spinner';
+import { clientErrorMessage } from '../../../lib/api-client';
+import { useDeleteLogo, useUploadLogo } from '../../restaurants/api/restaurants-api';
+import { LOGO_TYPES, logoFileError } from '../lib/logo-file';
+
+/** SPEC §2 branding: current logo, upload, and delete with confirmation. */
+export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
+  const upload = useUploadLogo();
+  const deleteLogo = useDeleteLogo();
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+
+  function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const problem = logoFileError(file);
+    if (problem) {
+      setError(problem);
+      toast.error(problem);
+      input.value = '';
+      return;
+    }
+    setError(null);
+    upload.mutate(
+      { restaurantId: restaurant.id, file },
+      {
+        onSuccess: () => toast.success(MSG.logoUploaded),
+        onError: (err) => {
+          const message = clientErrorMessage(err, MSG.uploadLogoFailed);
+          setError(message);
+          toast.error(message);
+        },
+        // The same file may be chosen again after a failure.
+        onSettled: () => {
+          input.value = '';
+        },
+      },
+    );
+  }
+
+  function confirmDelete() {
+    deleteLogo.mutate(restaurant.id, {
+      onSuccess: () => toast.success(MSG.logoDeleted),
+      onError: () => toast.error(MSG.deleteLogoFailed),
+      onSettled: () => setConfirming(false),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <div className="flex size-28 shrink-0 items-center justify-center rounded-xl border border-slate-200 bg-slate-50 p-2">
+        {restaurant.logoUrl ? (
+          <img
+            src={restaurant.logoUrl}
+            alt={`Current logo of ${restaurant.name}`}
+            className="max-h-full max-w-full object-contain"
+          />
+        ) : (
+          <RestaurantMark
+            name={restaurant.name}
+            logoUrl={null}
+            color={restaurant.primaryColor}
+            className="size-20 text-3xl"
+          />
+        )}
+      </div>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-3">
+        <p className="text-sm text-slate-700">
+          {restaurant.logoUrl
+            ? 'This logo appears in the header and on the guest page.'
+            : 'No logo yet: the first letter of the name is shown instead.'}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {/* A real file input (keyboard and screen reader friendly) behind a button-styled label. */}
+          <label
+            htmlFor={inputId}
+            className={`inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 text-sm font-semibold text-white hover:bg-blue-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 has-[:focus-visible]:ring-offset-2 ${
+              upload.isPending ? 'pointer-events-none opacity-60' : ''
+            }`}
+          >
+            {upload.isPending && <Spinner className="size-4" />}
+            Upload Logo
+            <input
+              id={inputId}
+              type="file"
+              accept={LOGO_TYPES.join(',')}
+              disabled={upload.isPending}
+              aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+              aria-invalid={error ? true : undefined}
+              onChange={handleFile}
+              className="sr-only"
+            />
+          </label>
+          <Button
+            variant="danger-outline"
+            disabled={!restaurant.logoUrl}
+            onClick={() => setConfirming(true)}
+          >
+            Delete Logo
+          </Button>
+        </div>
+        <p id={hintId} className="text-sm text-slate-700">
+          PNG, JPEG, WebP or GIF, under 2MB.
+        </p>
+        {error && <FieldError id={errorId}>{error}</FieldError>}
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Logo"
+        message="Are you sure you want to delete the logo? The first letter of the restaurant name is shown instead."
+        confirmLabel="Delete"
+        isPending={deleteLogo.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

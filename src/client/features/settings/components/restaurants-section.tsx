@@ -1,0 +1,182 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { MSG } from '../../../../shared/messages';
+import type { Restaurant } from '../../../../shared/schemas';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadError } from '../../../components/ui/empty-state';
+import { FieldError, inputClass } from '../../../components/ui/form-field';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiRequestError, clientErrorMessage } from '../../../lib/api-client';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import {
+  useCreateRestaurant,
+  useDeleteRestaurant,
+  useOwnedRestaurants,
+} from '../../restaurants/api/restaurants-api';
+import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
+
+// Not quoted by SPEC (§8 quotes only the last-restaurant refusal for this action).
+const RESTAURANT_DELETED = 'Restaurant deleted successfully';
+const DELETE_RESTAURANT_FAILED = 'Failed to delete restaurant';
+
+/** SPEC §2 /admin/settings: pick the active restaurant; add or delete restaurants (confirm dialog). */
+export function RestaurantsSection() {
+  const restaurants = useOwnedRestaurants();
+  const { restaurantId, setRestaurantId } = useActiveRestaurant();
+  const deleteRestaurant = useDeleteRestaurant();
+  const [toDelete, setToDelete] = useState<Restaurant | null>(null);
+  const selectId = useId();
+  useErrorToast(restaurants.isError, MSG.loadRestaurantsFailed);
+
+  const list = restaurants.data ?? [];
+  const active = list.find((restaurant) => restaurant.id === restaurantId) ?? null;
+
+  function confirmDelete() {
+    if (toDelete === null) return;
+    const target = toDelete;
+    const wasActive = target.id === restaurantId;
+    // Move off the restaurant before it disappears, so its vanishing is not reported as a surprise.
+    const fallback = list.find((restaurant) => restaurant.id !== target.id);
+    if (wasActive && fallback) setRestaurantId(fallback.id);
+    deleteRestaurant.mutate(target.id, {
+      onSuccess: () => toast.success(RESTAURANT_DELETED),
+      onError: (error) => {
+        if (wasActive) setRestaurantId(target.id);
+        // SPEC §5: deleting the last restaurant is refused.
+        toast.error(
+          error instanceof ApiRequestError && error.code === 'last_restaurant'
+            ? MSG.lastRestaurant
+            : clientErrorMessage(error, DELETE_RESTAURANT_FAILED),
+        );
+      },
+      onSettled: () => setToDelete(null),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      {restaurants.isPending ? (
+        <div role="status">
+          <span className="sr-only">Loading restaurants</span>
+          <Skeleton className="h-12 w-full max-w-md" />
+        </div>
+      ) : restaurants.data === undefined ? (
+        <LoadError message={MSG.loadRestaurantsFailed} onRetry={() => void restaurants.refetch()} />
+      ) : list.length === 0 ? (
+        <p className="text-sm text-slate-700">You have no restaurant yet. Add one below.</p>
+      ) : (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+            Active Restaurant
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <select
+              id={selectId}
+              value={active?.id ?? ''}
+              onChange={(event) => setRestaurantId(event.target.value)}
+              className={`${inputClass(false)} sm:max-w-md`}
+            >
+              {active === null && <option value="">Choose a restaurant</option>}
+              {list.map((restaurant) => (
+                <option key={restaurant.id} value={restaurant.id}>
+                  {restaurant.name}
+                </option>
+              ))}
+            </select>
+            <Button
+              variant="danger-outline"
+              size="lg"
+              disabled={active === null}
+              onClick={() => setToDelete(active)}
+            >
+              Delete Restaurant
+            </Button>
+          </div>
+          <p className="text-sm text-slate-700">
+            Dashboard, tables, staff and branding all work on the active restaurant.
+          </p>
+        </div>
+      )}
+
+      <AddRestaurantForm />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete Restaurant"
+        message={
+          toDelete && (
+            <>
+              Are you sure you want to delete <strong>{toDelete.name}</strong>? Its tables, QR
+              codes, staff accounts, service requests and logo are deleted too. This action cannot
+              be undone.
+            </>
+          )
+        }
+        confirmLabel="Delete"
+        isPending={deleteRestaurant.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}
+
+function AddRestaurantForm() {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const create = useCreateRestaurant();
+  const inputId = useId();
+  const errorId = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      // SPEC §5 Create restaurant: name is required.
+      setError(MSG.restaurantNameRequired);
+      toast.error(MSG.restaurantNameRequired);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    create.mutate(trimmed, {
+      onSuccess: () => {
+        setName('');
+        toast.success(MSG.restaurantCreated);
+      },
+      onError: (err) => toast.error(clientErrorMessage(err, MSG.createRestaurantFailed)),
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1.5">
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        New Restaurant Name
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          name="newRestaurantName"
+          autoComplete="off"
+          maxLength={100}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (error) setError(null);
+          }}
+          className={`${inputClass(Boolean(error))} sm:max-w-md`}
+        />
+        <Button type="submit" size="lg" variant="secondary" isLoading={create.isPending}>
+          Add Restaurant
+        </Button>
+      </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  loginIdCheckResponseSchema,
+  staffMemberResponseSchema,
+  staffResponseSchema,
+  type CreateStaffBody,
+  type StaffMember,
+} from '../../../../shared/schemas';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+type StaffResponse = { staff: StaffMember[] };
+
+const staffPath = (restaurantId: string) =>
+  `/api/restaurants/${encodeURIComponent(restaurantId)}/staff`;
+
+/** SPEC §2 'Staff Members': the servers of the restaurant, PIN and password ones alike. */
+export function useStaff(restaurantId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.staff(restaurantId ?? ''),
+    queryFn: () => api.get(staffPath(restaurantId ?? ''), staffResponseSchema),
+    enabled: restaurantId !== null,
+    select: (data) => data.staff,
+  });
+}
+
+/** SPEC §5/§8 Add server (PIN mode) or staff member (password mode). */
+export function useCreateStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ restaurantId, body }: { restaurantId: string; body: CreateStaffBody }) =>
+      api.post(staffPath(restaurantId), body, staffMemberResponseSchema),
+    onSuccess: ({ staffMember }, { restaurantId }) => {
+      queryClient.setQueryData<StaffResponse>(queryKeys.staff(restaurantId), (data) =>
+        data === undefined ? data : { staff: [...data.staff, staffMember] },
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.staff(restaurantId) });
+      // The ID just taken must not be reported free from the cache.
+      queryClient.removeQueries({
+        queryKey: queryKeys.loginIdAvailability(staffMember.loginId ?? ''),
+      });
+    },
+  });
+}
+
+/** Deleting a server also unassigns their tables and ends their sessions (server side). */
+export function useDeleteStaff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { restaurantId: string; userId: string }) =>
+      api.delete(`/api/staff/${encodeURIComponent(userId)}`),
+    onSuccess: (_data, { restaurantId, userId }) => {
+      queryClient.setQueryData<StaffResponse>(queryKeys.staff(restaurantId), (data) =>
+        data === undefined ? data : { staff: data.staff.filter((member) => member.id !== userId) },
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.staff(restaurantId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tables(restaurantId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(restaurantId) });
+    },
+  });
+}
+
+/**
+ * Whether a login ID is free, checked on the server as the admin types (the caller debounces); when taken, up to
+ * 3 free suggestions (SPEC §8, §9).
+ */
+export function useLoginIdAvailability(loginId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.loginIdAvailability(loginId ?? ''),
+    queryFn: () =>
+      api.get(
+        `/api/login-ids/${encodeURIComponent(loginId ?? '')}/availability`,
+        loginIdCheckResponseSchema,
+      ),
+    enabled: loginId !== null,
+    staleTime: 10_000,
+    retry: false,
+  });
+}

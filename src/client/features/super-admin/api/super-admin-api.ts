@@ -1,0 +1,91 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import {
+  superAdminStatsSchema,
+  superAdminUsersResponseSchema,
+  type SuperAdminUsersResponse,
+} from '../../../../shared/schemas';
+import { api } from '../../../lib/api-client';
+
+/** One page of the user list: enough to fill a screen, small enough that 10,000 users never load at once. */
+export const USERS_PAGE_SIZE = 50;
+
+// The super admin's queries live under their own prefix; a fresh sign-in drops them with everything else
+// (features/auth startSession), so another user never sees them.
+export const superAdminKeys = {
+  all: ['super-admin'] as const,
+  stats: ['super-admin', 'stats'] as const,
+  usersAll: ['super-admin', 'users'] as const,
+  users: (search: string) => ['super-admin', 'users', search] as const,
+};
+
+/** GET /api/super-admin/stats: the real totals (docs/decisions/007-super-admin-real-totals.md). */
+export function useSuperAdminStats() {
+  return useQuery({
+    queryKey: superAdminKeys.stats,
+    queryFn: () => api.get('/api/super-admin/stats', superAdminStatsSchema),
+  });
+}
+
+export type UsersPage = SuperAdminUsersResponse & { search: string };
+
+function usersUrl(search: string, cursor: string | null): string {
+  const params = new URLSearchParams({ limit: String(USERS_PAGE_SIZE) });
+  if (cursor !== null) params.set('cursor', cursor);
+  if (search !== '') params.set('q', search);
+  return `/api/super-admin/users?${params.toString()}`;
+}
+
+/**
+ * GET /api/super-admin/users, one keyset page at a time (the server walks an index, so page 200 costs what
+ * page 1 costs). `search` is the already-debounced, trimmed text; '' lists everyone.
+ */
+export function useSuperAdminUsers(search: string) {
+  return useInfiniteQuery({
+    queryKey: superAdminKeys.users(search),
+    // Each page remembers the search it answers, so the screen can tell which search the rows on show belong to
+    // while the next one loads.
+    queryFn: async ({ pageParam }): Promise<UsersPage> => ({
+      ...(await api.get(usersUrl(search, pageParam), superAdminUsersResponseSchema)),
+      search,
+    }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // While a new search loads, keep showing the previous rows instead of flashing the skeleton.
+    placeholderData: keepPreviousData,
+  });
+}
+
+type UsersCache = InfiniteData<UsersPage, string | null>;
+
+/** DELETE /api/super-admin/users/:userId — ends the user's sessions and applies the account-deletion rules. */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api.delete(`/api/super-admin/users/${encodeURIComponent(userId)}`),
+    onSuccess: (_data, userId) => {
+      // The row disappears at once; the refetch below then brings in anything the deletion took with it
+      // (an admin's servers) and the new totals.
+      queryClient.setQueriesData<UsersCache>({ queryKey: superAdminKeys.usersAll }, (data) =>
+        data === undefined
+          ? data
+          : {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                users: page.users.filter((user) => user.id !== userId),
+              })),
+            },
+      );
+    },
+    // Not awaited: the dialog closes and the toast shows without waiting for every loaded page to refetch.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: superAdminKeys.all }),
+  });
+}

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { MSG } from '../../../../shared/messages';
+import type { SuperAdminStats } from '../../../../shared/schemas';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useSuperAdminStats } from '../api/super-admin-api';
+
+/** SPEC §2 shows three sample cards (users, restaurants, active tables); we show the real totals (decision 007). */
+const STATS: { key: keyof SuperAdminStats; label: string; hint: string }[] = [
+  { key: 'users', label: 'Total Users', hint: 'Every account, all roles' },
+  { key: 'restaurants', label: 'Restaurants', hint: 'Across all admins' },
+  { key: 'activeTables', label: 'Active Tables', hint: 'Tables with a server assigned' },
+];
+
+const numberFormat = new Intl.NumberFormat();
+
+function StatCard({
+  label,
+  hint,
+  value,
+}: {
+  label: string;
+  hint: string;
+  value: number | undefined;
+}) {
+  const labelId = useId();
+  const hintId = useId();
+  // A labelled group reads as "Total Users, group, 12" and lets a test find a total by its label.
+  return (
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={hintId}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <p id={labelId} className="text-sm font-medium text-slate-700">
+        {label}
+      </p>
+      <div className="mt-2 text-3xl font-bold tabular-nums text-slate-900">
+        {value === undefined ? (
+          <>
+            <Skeleton className="h-9 w-20" />
+            <span className="sr-only">Loading</span>
+          </>
+        ) : (
+          <data value={value}>{numberFormat.format(value)}</data>
+        )}
+      </div>
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** The three totals, with skeletons while they load and a retry when they fail. */
+export function StatCards() {
+  const stats = useSuperAdminStats();
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="sr-only">
+        Totals
+      </h2>
+      {stats.isError && stats.data === undefined ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-5 text-center text-red-900"
+        >
+          <p>{MSG.loadDashboardFailed}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void stats.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div aria-busy={stats.isPending || undefined} className="grid gap-4 sm:grid-cols-3">
+          {STATS.map((stat) => (
+            <StatCard
+              key={stat.key}
+              label={stat.label}
+              hint={stat.hint}
+              value={stats.data?.[stat.key]}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

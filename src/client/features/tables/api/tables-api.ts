@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tableResponseSchema, tablesResponseSchema } from '../../../../shared/schemas';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { removeTable, upsertTable, type TablesResponse } from './tables-cache';
+
+export function useTables(restaurantId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.tables(restaurantId ?? ''),
+    queryFn: () =>
+      api.get(
+        `/api/restaurants/${encodeURIComponent(restaurantId ?? '')}/tables`,
+        tablesResponseSchema,
+      ),
+    enabled: restaurantId !== null,
+    select: (data) => data.tables,
+  });
+}
+
+function useTableAction(restaurantId: string | null, action: 'assign' | 'unassign') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tableId: string) =>
+      api.post(`/api/tables/${encodeURIComponent(tableId)}/${action}`, {}, tableResponseSchema),
+    onSuccess: ({ table }) => {
+      queryClient.setQueryData<TablesResponse>(queryKeys.tables(table.restaurantId), (data) =>
+        upsertTable(data, table),
+      );
+    },
+    onError: () => {
+      // Someone else may have taken the table meanwhile: show the real state again.
+      if (restaurantId !== null)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tables(restaurantId) });
+    },
+  });
+}
+
+/** SPEC §4: a server assigns themselves (serverId set to their id). */
+export function useAssignTable(restaurantId: string | null) {
+  return useTableAction(restaurantId, 'assign');
+}
+
+/** SPEC §4: a server unassigns themselves (serverId cleared). */
+export function useUnassignTable(restaurantId: string | null) {
+  return useTableAction(restaurantId, 'unassign');
+}
+
+/** SPEC §5 Add table; the server trims, requires and de-duplicates the number (409 'Table number already exists'). */
+export function useCreateTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ restaurantId, number }: { restaurantId: string; number: string }) =>
+      api.post(
+        `/api/restaurants/${encodeURIComponent(restaurantId)}/tables`,
+        { number },
+        tableResponseSchema,
+      ),
+    onSuccess: ({ table }) => {
+      queryClient.setQueryData<TablesResponse>(queryKeys.tables(table.restaurantId), (data) =>
+        upsertTable(data, table),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(table.restaurantId) });
+    },
+  });
+}
+
+export function useDeleteTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tableId }: { restaurantId: string; tableId: string }) =>
+      api.delete(`/api/tables/${encodeURIComponent(tableId)}`),
+    onSuccess: (_data, { restaurantId, tableId }) => {
+      queryClient.setQueryData<TablesResponse>(queryKeys.tables(restaurantId), (data) =>
+        removeTable(data, tableId),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(restaurantId) });
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Table } from '../../../../shared/schemas';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { QR_SCREEN_PX, qrFileName, qrPngWithCaption, saveBlob } from '../lib/qr-code';
+import { QrImage } from './qr-image';
+
+const DOWNLOAD_FAILED = 'The QR code could not be downloaded. Please try again.';
+
+/** Table statuses other than 'available' are not specified (SPEC §3); any other value is shown as it is. */
+function statusBadge(status: string): { tone: BadgeTone; label: string } {
+  if (status === 'available') return { tone: 'green', label: 'Available' };
+  return { tone: 'gray', label: status.charAt(0).toUpperCase() + status.slice(1) };
+}
+
+export interface AdminTableCardProps {
+  table: Table;
+  onDelete: (table: Table) => void;
+}
+
+/**
+ * SPEC §2 /admin/tables card: number, status and assigned server, a QR view toggle and a delete button. The card is
+ * an <article> named 'Table {number}'; its buttons keep their visible text as their names.
+ */
+export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
+  const titleId = useId();
+  const qrPanelId = useId();
+  const [showQr, setShowQr] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const badge = statusBadge(table.status);
+  const caption = `Table ${table.number}`;
+
+  async function download() {
+    setDownloading(true);
+    try {
+      saveBlob(await qrPngWithCaption(table.qrCode, caption), qrFileName(table.number));
+    } catch {
+      toast.error(DOWNLOAD_FAILED);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-lg font-semibold text-slate-900">
+            {caption}
+          </h3>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-4 shrink-0"
+              fill="currentColor"
+            >
+              <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0H3Z" />
+            </svg>
+            <span className="truncate">
+              <span className="sr-only">Server: </span>
+              {table.serverName ?? 'Unassigned'}
+            </span>
+          </p>
+        </div>
+        <Badge tone={badge.tone}>{badge.label}</Badge>
+      </div>
+
+      {showQr && (
+        <div id={qrPanelId} className="flex flex-col items-center gap-3">
+          <QrImage text={table.qrCode} alt={`QR code for ${caption}`} size={QR_SCREEN_PX} />
+          <Button
+            variant="secondary"
+            fullWidth
+            aria-describedby={titleId}
+            isLoading={downloading}
+            onClick={() => void download()}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
+            </svg>
+            Download QR
+          </Button>
+        </div>
+      )}
+
+      <div className="mt-auto grid grid-cols-2 gap-2">
+        <Button
+          variant="secondary"
+          aria-expanded={showQr}
+          aria-controls={showQr ? qrPanelId : undefined}
+          aria-describedby={titleId}
+          onClick={() => setShowQr((shown) => !shown)}
+        >
+          {showQr ? 'Hide QR' : 'Show QR'}
+        </Button>
+        <Button variant="danger-outline" aria-describedby={titleId} onClick={() => onDelete(table)}>
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { qrSvgDataUrl } from '../lib/qr-code';
+
+type QrState = { text: string; src: string } | { text: string; failed: true } | null;
+
+/** The QR code of `text` as an image URL, drawn on first use. */
+export function useQrSrc(text: string): { src: string | null; failed: boolean } {
+  const [state, setState] = useState<QrState>(null);
+  useEffect(() => {
+    let cancelled = false;
+    qrSvgDataUrl(text).then(
+      (src) => !cancelled && setState({ text, src }),
+      () => !cancelled && setState({ text, failed: true }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [text]);
+  // A state left over from another text is not this code's.
+  const current = state?.text === text ? state : null;
+  return {
+    src: current && 'src' in current ? current.src : null,
+    failed: current !== null && 'failed' in current,
+  };
+}
+
+export interface QrImageProps {
+  /** The encoded text: the table's guest URL. */
+  text: string;
+  /** e.g. 'QR code for Table 2'. */
+  alt: string;
+  /** CSS pixel size of the square image. */
+  size: number;
+  onReady?: () => void;
+}
+
+/** The code as an image (SVG, sharp at any density). */
+export function QrImage({ text, alt, size, onReady }: QrImageProps) {
+  const { src, failed } = useQrSrc(text);
+  if (failed) {
+    return (
+      <p
+        className="flex items-center justify-center rounded-lg border border-red-200 bg-red-50 p-4 text-center text-sm text-red-900"
+        style={{ width: size, height: size }}
+      >
+        The QR code could not be drawn.
+      </p>
+    );
+  }
+  if (src === null) {
+    return (
+      <div role="status" style={{ width: size, height: size }}>
+        <span className="sr-only">Drawing QR code</span>
+        <Skeleton className="size-full" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      onLoad={onReady}
+      className="block bg-white"
+      style={{ width: size, height: size }}
+    />
+  );
+}

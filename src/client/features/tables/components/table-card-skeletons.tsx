@@ -1,0 +1,22 @@
+import { SKELETON_COUNT } from '../../../../shared/constants';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+/** SPEC §2/§9: a loading skeleton of 3 cards. */
+export function TableCardSkeletons() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading tables</span>
+      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+          <li key={index} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex items-start justify-between">
+              <Skeleton className="h-6 w-24" />
+              <Skeleton className="h-5 w-16 rounded-full" />
+            </div>
+            <Skeleton className="mt-6 h-12 w-full rounded-lg" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../../shared/messages';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, LoadError } from '../../../components/ui/empty-state';
+import { LoadingScreen } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRestaurant } from '../../restaurants/api/restaurants-api';
+import {
+  ActiveRestaurantProvider,
+  useActiveRestaurant,
+} from '../../restaurants/components/active-restaurant-provider';
+import { useTables } from '../api/tables-api';
+import { compareTableNumbers } from '../api/tables-cache';
+import { QrImage } from '../components/qr-image';
+
+/** Printed size of each code: large enough to scan from a seat, six to a page of A4 or Letter. */
+const PRINT_QR_PX = 220;
+
+/**
+ * "Print all QR codes" (issue 3): one printable page with a labelled code per table, outside the staff shell so
+ * nothing but the codes reaches the paper. The print dialog opens by itself once every code is drawn.
+ */
+export function AdminTablesPrintPage() {
+  return (
+    <ActiveRestaurantProvider>
+      <PrintSheet />
+    </ActiveRestaurantProvider>
+  );
+}
+
+function PrintSheet() {
+  const { restaurantId } = useActiveRestaurant();
+  const restaurant = useRestaurant(restaurantId).data;
+  const tables = useTables(restaurantId);
+  const sorted = [...(tables.data ?? [])].sort(compareTableNumbers);
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
+  const printedRef = useRef(false);
+  const title = restaurant ? `QR codes — ${restaurant.name}` : 'QR codes';
+  useDocumentTitle(title);
+
+  const allDrawn = sorted.length > 0 && sorted.every((table) => loaded.has(table.id));
+  useEffect(() => {
+    if (!allDrawn || printedRef.current) return;
+    printedRef.current = true;
+    window.print();
+  }, [allDrawn]);
+
+  if (restaurantId !== null && tables.isPending) return <LoadingScreen />;
+
+  return (
+    <div className="min-h-dvh bg-white text-slate-900">
+      <style>{'@page { margin: 12mm; }'}</style>
+      <div className="mx-auto max-w-5xl px-4 py-6 print:max-w-none print:p-0">
+        <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+          <Link
+            to={paths.adminTables}
+            className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          >
+            ← Back to Table Management
+          </Link>
+          <Button onClick={() => window.print()} disabled={sorted.length === 0}>
+            Print
+          </Button>
+        </div>
+
+        <h1 className="mt-4 text-2xl font-bold print:mt-0">{title}</h1>
+        <p className="mt-1 text-sm text-slate-700 print:hidden">
+          Each code opens its table&apos;s guest page. Cut along the borders and place one on each
+          table.
+        </p>
+
+        {restaurantId === null ? (
+          <div className="mt-6">
+            <EmptyState title={MSG.noRestaurantSelected} />
+          </div>
+        ) : tables.data === undefined ? (
+          <div className="mt-6">
+            <LoadError message={MSG.loadTablesFailed} onRetry={() => void tables.refetch()} />
+          </div>
+        ) : sorted.length === 0 ? (
+          <div className="mt-6">
+            <EmptyState title="No tables yet">Add tables first, then print their codes.</EmptyState>
+          </div>
+        ) : (
+          <ul
+            role="list"
+            className="mt-6 grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 lg:grid-cols-3 print:grid-cols-3 print:gap-3"
+          >
+            {sorted.map((table) => (
+              <li
+                key={table.id}
+                className="flex break-inside-avoid flex-col items-center gap-2 rounded-xl border border-dashed border-slate-400 p-4"
+              >
+                <QrImage
+                  text={table.qrCode}
+                  alt={`QR code for Table ${table.number}`}
+                  size={PRINT_QR_PX}
+                  onReady={() => setLoaded((current) => new Set(current).add(table.id))}
+                />
+                <p className="text-xl font-bold">Table {table.number}</p>
+                {restaurant && <p className="text-sm text-slate-700">{restaurant.name}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useId } from 'react';
+import { toast } from 'react-toastify';
+import { MSG } from '../../../../shared/messages';
+import type { Table } from '../../../../shared/schemas';
+import { Button } from '../../../components/ui/button';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DeleteAccountSection } from '../../account/components/delete-account-section';
+import { useSession } from '../../auth/api/session-api';
+import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
+import { useAssignTable, useTables, useUnassignTable } from '../api/tables-api';
+import { compareTableNumbers } from '../api/tables-cache';
+import { ServerTableCard } from '../components/server-table-card';
+import { TableCardSkeletons } from '../components/table-card-skeletons';
+
+const DELETE_ACCOUNT_TEXT =
+  'Once you delete your account, there is no going back. All your assigned tables will be unassigned.';
+
+const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+/** SPEC §2 /server/tables ('My Tables'): my tables, tables with no server, and account management. */
+export function ServerTablesPage() {
+  useDocumentTitle('My Tables');
+  const { user } = useSession();
+  const { restaurantId } = useActiveRestaurant();
+  const tables = useTables(restaurantId);
+  const assign = useAssignTable(restaurantId);
+  const unassign = useUnassignTable(restaurantId);
+  const assignedHeadingId = useId();
+  const availableHeadingId = useId();
+
+  useEffect(() => {
+    if (tables.isError) toast.error(MSG.loadTablesFailed);
+  }, [tables.isError]);
+
+  const all = [...(tables.data ?? [])].sort(compareTableNumbers);
+  // SPEC §6: a server sees their own and unassigned tables; other servers' tables are not shown.
+  const mine = all.filter((table) => user !== null && table.serverId === user.id);
+  const available = all.filter((table) => table.serverId === null);
+
+  function handleAssign(table: Table) {
+    assign.mutate(table.id, {
+      onSuccess: ({ table: updated }) => toast.success(MSG.tableAssigned(updated.number)),
+      onError: () => toast.error(MSG.assignTableFailed),
+    });
+  }
+
+  function handleUnassign(table: Table) {
+    unassign.mutate(table.id, {
+      onSuccess: () => toast.success(MSG.tableUnassigned),
+      onError: () => toast.error(MSG.unassignTableFailed),
+    });
+  }
+
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold text-slate-900">My Tables</h1>
+
+      {tables.isPending && restaurantId !== null ? (
+        <TableCardSkeletons />
+      ) : tables.isError && tables.data === undefined ? (
+        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center">
+          <p className="text-slate-800">{MSG.loadTablesFailed}</p>
+          <Button variant="secondary" className="mt-4" onClick={() => void tables.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby={assignedHeadingId} className="space-y-3">
+            <h2 id={assignedHeadingId} className="text-lg font-semibold text-slate-900">
+              My Assigned Tables
+            </h2>
+            {mine.length === 0 ? (
+              <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+                <h3 className="font-semibold text-slate-900">No Tables Assigned</h3>
+                <p className="mt-1 text-sm text-slate-700">
+                  Assign yourself to available tables to start serving.
+                </p>
+              </div>
+            ) : (
+              <ul role="list" className={GRID}>
+                {mine.map((table) => (
+                  <li key={table.id}>
+                    <ServerTableCard
+                      table={table}
+                      kind="assigned"
+                      isBusy={unassign.isPending && unassign.variables === table.id}
+                      onAction={handleUnassign}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby={availableHeadingId} className="space-y-3">
+            <h2 id={availableHeadingId} className="text-lg font-semibold text-slate-900">
+              Available Tables
+            </h2>
+            {available.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700">
+                No tables available for assignment
+              </p>
+            ) : (
+              <ul role="list" className={GRID}>
+                {available.map((table) => (
+                  <li key={table.id}>
+                    <ServerTableCard
+                      table={table}
+                      kind="available"
+                      isBusy={assign.isPending && assign.variables === table.id}
+                      onAction={handleAssign}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+
+      <DeleteAccountSection
+        description={DELETE_ACCOUNT_TEXT}
+        confirmMessage={MSG.serverDeleteAccountConfirm}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Every TanStack Query key in one place, so the live channel (lib/live-client.ts) and the features agree on
+ * what to update. Keys under ['restaurants', id] are per restaurant; invalidating that prefix refreshes all of them.
+ */
+export const queryKeys = {
+  session: ['session'] as const,
+  ownedRestaurants: ['owned-restaurants'] as const,
+  restaurantScope: (restaurantId: string) => ['restaurants', restaurantId] as const,
+  restaurant: (restaurantId: string) => ['restaurants', restaurantId, 'detail'] as const,
+  tables: (restaurantId: string) => ['restaurants', restaurantId, 'tables'] as const,
+  requests: (restaurantId: string) => ['restaurants', restaurantId, 'requests'] as const,
+  dashboard: (restaurantId: string) => ['restaurants', restaurantId, 'dashboard'] as const,
+  /** The dashboard counted from one local midnight (SPEC §9); a new day is a new key. */
+  dashboardSince: (restaurantId: string, since: number) =>
+    ['restaurants', restaurantId, 'dashboard', since] as const,
+  staff: (restaurantId: string) => ['restaurants', restaurantId, 'staff'] as const,
+  loginIdAvailability: (loginId: string) => ['login-id-availability', loginId] as const,
+  guestTable: (restaurantId: string, tableId: string) => ['guest', restaurantId, tableId] as const,
+};

@@ -1,0 +1,115 @@
+/// <reference lib="webworker" />
+/**
+ * The app's one service worker (issue 5; docs/decisions/011): it precaches the app shell so the staff console and
+ * the guest page open without network, and it shows the Web Push notifications of new and overdue requests
+ * (SPEC §7 push messaging, §8 new request alert). /api is never cached: live data always comes from the server.
+ */
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { PushPayload } from '../shared/schemas';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** SPEC §9: the new-request vibration pattern. */
+const VIBRATION = [200, 100, 200];
+const FALLBACK: PushPayload = { title: 'Table Service', body: '', tag: '', url: '/' };
+
+// A new version takes over at once; its shell is used from the next navigation on.
+self.addEventListener('install', () => void self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every client-side route (/login, /server/requests, /table/…) gets the precached shell, with or without network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }),
+);
+
+function readPayload(data: PushMessageData | null): PushPayload {
+  try {
+    const parsed = data?.json() as Partial<PushPayload> | undefined;
+    if (!parsed || typeof parsed.title !== 'string') return FALLBACK;
+    return {
+      title: parsed.title,
+      body: typeof parsed.body === 'string' ? parsed.body : '',
+      tag: typeof parsed.tag === 'string' ? parsed.tag : '',
+      url: typeof parsed.url === 'string' ? parsed.url : '/',
+    };
+  } catch {
+    return FALLBACK;
+  }
+}
+
+// Chromium's types lack vibrate and renotify, which Android honours.
+type AlertOptions = NotificationOptions & { vibrate?: number[]; renotify?: boolean };
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event.data);
+  const options: AlertOptions = {
+    body: payload.body,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/badge-96.png',
+    vibrate: VIBRATION,
+    data: { url: payload.url },
+    // A request stays on screen until someone looks at it.
+    requireInteraction: true,
+  };
+  if (payload.tag) {
+    // One notification per request; an escalation replaces it and alerts again.
+    options.tag = payload.tag;
+    options.renotify = true;
+  }
+  event.waitUntil(self.registration.showNotification(payload.title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const target = new URL(typeof data?.url === 'string' ? data.url : '/', self.location.origin);
+  // Only ever our own pages.
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (!open) {
+        await self.clients.openWindow(target.href);
+        return;
+      }
+      const focused = await open.focus();
+      if (new URL(focused.url).pathname !== target.pathname) {
+        await focused.navigate(target.href).catch(() => undefined);
+      }
+    })(),
+  );
+});
+
+/** The push service replaced this device's subscription: register the new one for the signed-in user. */
+self.addEventListener('pushsubscriptionchange', (change) => {
+  change.waitUntil(
+    (async () => {
+      const subscription =
+        change.newSubscription ??
+        (change.oldSubscription
+          ? await self.registration.pushManager.subscribe(change.oldSubscription.options)
+          : null);
+      const json = subscription?.toJSON();
+      if (!json?.endpoint || !json.keys) return;
+      // The session cookie goes along; a signed-out device simply gets a 401 and stays unsubscribed.
+      await fetch('/api/push/subscriptions', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          endpoint: json.endpoint,
+          keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
+        }),
+      });
+    })().catch(() => undefined),
+  );
+});

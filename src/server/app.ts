@@ -1,0 +1,246 @@
+/**
+ * buildApp: registers everything explicitly and returns a ready app (tests use it through inject); main.ts only
+ * listens and shuts down.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { LOGO_MAX_BYTES, SESSION_COOKIE } from '../shared/constants';
+import { MSG } from '../shared/messages';
+import type { Database } from './db/client';
+import { installAccessControl, type RegisteredRoute } from './http/access';
+import { forbidden, registerErrorHandler } from './http/errors';
+import { InProcessBus, PgNotifyBus, type EventBus } from './live/bus';
+import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
+import { registerLiveRoutes } from './live/live.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerGuestRoutes } from './modules/guest/guest.routes';
+import { registerRequestsRoutes } from './modules/requests/requests.routes';
+import { registerRestaurantsRoutes } from './modules/restaurants/restaurants.routes';
+import { registerTablesRoutes } from './modules/tables/tables.routes';
+import { registerAccountRoutes } from './modules/users/account.routes';
+import { registerRestaurantAdminRoutes } from './modules/restaurants/restaurant-admin.routes';
+import { registerStaffRoutes } from './modules/staff/staff.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerSuperAdminRoutes } from './modules/super-admin/super-admin.routes';
+import { registerVerificationRoutes } from './modules/verification/verification.routes';
+import { registerPushRoutes } from './modules/push/push.routes';
+import type { PushOptions } from './modules/push/push.service';
+import { ESCALATION_SWEEP_MS } from './modules/escalation/escalation.service';
+import { buildServices, type Services } from './services';
+
+export const CLIENT_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/client',
+);
+
+export interface AppOptions {
+  database: Database;
+  publicUrl: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built client from dist/client (production and e2e). */
+  serveClient?: boolean;
+  /** Trust X-Forwarded-* from a load balancer. */
+  trustProxy?: boolean;
+  clock?: () => number;
+  /** Outgoing mail; default: .eml files in `${dataDir}/outbox` with their links logged (no SMTP_URL). */
+  mailer?: Mailer;
+  /** DATA_DIR, for the default outbox; default: a directory under the system's temp dir. */
+  dataDir?: string;
+  /** From address of the default outbox's mails (MAIL_FROM). */
+  mailFrom?: string;
+  /** Web Push (VAPID keys from the environment, TLS agent and allowed push services for tests). */
+  push?: PushOptions;
+  /** How often this instance sweeps for overdue requests; 0: never (tests sweep by hand). */
+  escalationSweepMs?: number;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+  routes: RegisteredRoute[];
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    // Router-level errors (malformed URL, over-long param) get the one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply)
+        .status(status)
+        .send({ error: { code: 'bad_url', message: MSG.badRequest } });
+    },
+  });
+  const { database } = options;
+  const bus: EventBus =
+    database.kind === 'postgres' && database.pool && database.url
+      ? new PgNotifyBus(database.url, database.pool, app.log)
+      : new InProcessBus();
+  if (bus instanceof PgNotifyBus) await bus.ready;
+  const services = buildServices({
+    db: database.db,
+    bus,
+    log: app.log,
+    publicUrl: options.publicUrl,
+    clock: options.clock,
+    mailer:
+      options.mailer ??
+      createMailer({
+        dataDir: options.dataDir ?? defaultDataDir(),
+        from: options.mailFrom,
+        log: app.log,
+      }),
+    push: options.push,
+  });
+  // Bad VAPID keys stop the start; without keys, a pair is generated once and shared through the database.
+  await services.push.ready();
+  const secure = options.publicUrl.startsWith('https://');
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  // Logo uploads only (SPEC §5 Settings): one file, no other fields; the 2MB rule is checked on the bytes too.
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0 } });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+    hsts: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // Shutdown: a going-away close (1001) tells consoles to reconnect, to this instance's successor or another.
+    preClose(done) {
+      services.live.hub.closeAll();
+      this.websocketServer.close(() => undefined);
+      done();
+    },
+  });
+
+  const routes = installAccessControl(app, async (request) => {
+    const resolved = await services.auth.resolve(request.cookies[SESSION_COOKIE]);
+    request.user = resolved?.user ?? null;
+    request.sessionId = resolved?.sessionId ?? null;
+  });
+
+  // CSRF: a state-changing request must come from our own origin and carry JSON (or multipart for uploads).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method))
+      return done();
+    const origin = request.headers.origin;
+    if (
+      origin !== undefined &&
+      origin !== options.publicUrl &&
+      !sameHost(origin, request.headers.host)
+    ) {
+      return done(forbidden('Cross-site request refused.', 'csrf'));
+    }
+    const type = request.headers['content-type'] ?? '';
+    if (!type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
+      return done(forbidden('Requests that change data must be sent as JSON.', 'csrf'));
+    }
+    done();
+  });
+
+  registerAuthRoutes(app, services, secure);
+  registerAccountRoutes(app, services, secure);
+  registerVerificationRoutes(app, services);
+  registerSuperAdminRoutes(app, services);
+  registerGuestRoutes(app, services);
+  registerRestaurantsRoutes(app, services);
+  registerRestaurantAdminRoutes(app, services);
+  registerTablesRoutes(app, services);
+  registerStaffRoutes(app, services);
+  registerDashboardRoutes(app, services);
+  registerRequestsRoutes(app, services);
+  registerLiveRoutes(app, services);
+  registerPushRoutes(app, services);
+
+  if (options.serveClient && fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
+    const indexHtml = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'));
+    // Client-side routes (/login, /table/…) all get the app shell.
+    app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
+      const file = path.join(CLIENT_DIST, decodeURIComponent(request.url.split('?')[0] ?? '/'));
+      if (
+        file.startsWith(CLIENT_DIST + path.sep) &&
+        fs.existsSync(file) &&
+        fs.statSync(file).isFile()
+      ) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        return reply
+          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+          .sendFile(path.relative(CLIENT_DIST, file));
+      }
+      if (request.url.startsWith('/api/'))
+        return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    });
+  }
+
+  // Graceful shutdown: requests already in flight finish, and their keep-alive connections are closed after the
+  // response instead of lingering for Fastify's 72 s keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    app.server.closeIdleConnections();
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  app.addHook('onClose', async () => {
+    await services.escalation.stop();
+    services.live.hub.closeAll();
+    await bus.close();
+    // Mails already queued are handed over before the transport closes.
+    await services.verification.whenIdle();
+    await services.mailer.close();
+    await services.push.whenIdle();
+  });
+
+  await app.ready();
+  services.escalation.start(options.escalationSweepMs ?? ESCALATION_SWEEP_MS);
+  return { app, services, routes };
+}
+
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

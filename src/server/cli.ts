@@ -1,0 +1,156 @@
+/**
+ * `npm run cli -- <command>`: user and restaurant administration from the shell. A stable interface: each
+ * command prints one result line on success, and on failure the same message the UI shows, exiting non-zero.
+ */
+import { parseArgs } from 'node:util';
+import { AppError } from './http/errors';
+import { DatabaseInUseError, openDatabase, type Database } from './db/client';
+import { databaseOptionsFromEnv } from './db/options';
+import { EnvError, loadEnv } from './env';
+import { findUserByEmail } from './modules/users/users.repo';
+import { createRestaurant } from './modules/restaurants/restaurants.service';
+import { findRestaurant } from './modules/restaurants/restaurants.repo';
+import { createTableRow } from './modules/tables/tables.service';
+import { guestUrl } from './modules/tables/tables.mapper';
+import { createPasswordUser, createPinServer } from './modules/users/users.service';
+import { MSG } from '../shared/messages';
+
+export const HELP = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  create-user --role super_admin|admin --name N --email E --password P [--verified]
+      Creates a password account; prints the user id. Without --verified the email must be verified first.
+  create-restaurant --name N --owner EMAIL
+      Creates a restaurant owned by the admin with that email; prints the restaurant id.
+  create-server --restaurant ID --name N --login-id L --pin P
+      Creates a server (login ID + PIN) at the restaurant; prints the user id.
+  create-table --restaurant ID --number N
+      Creates a table; prints the table id and its guest URL.
+
+The database is the one the app uses: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
+The embedded database can be opened by one process at a time: stop the app before using the CLI on it.`;
+
+class UsageError extends Error {}
+
+type Values = Record<string, string | boolean | undefined>;
+
+function required(values: Values, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || v === '') throw new UsageError(`Missing --${name}`);
+  return v;
+}
+
+async function run(
+  command: string,
+  values: Values,
+  database: Database,
+  publicUrl: string,
+): Promise<string> {
+  const { db } = database;
+  switch (command) {
+    case 'create-user': {
+      const role = required(values, 'role');
+      if (role !== 'admin' && role !== 'super_admin')
+        throw new UsageError('--role must be super_admin or admin');
+      const user = await createPasswordUser(db, {
+        role,
+        name: required(values, 'name'),
+        email: required(values, 'email'),
+        password: required(values, 'password'),
+        verified: values.verified === true,
+      });
+      return user.id;
+    }
+    case 'create-restaurant': {
+      const owner = await findUserByEmail(db, required(values, 'owner'));
+      if (!owner || owner.role !== 'admin')
+        throw new UsageError('--owner must be the email of an admin');
+      return (await createRestaurant(db, owner.id, required(values, 'name'))).id;
+    }
+    case 'create-server': {
+      const restaurantId = required(values, 'restaurant');
+      if (!(await findRestaurant(db, restaurantId))) throw new UsageError(MSG.restaurantNotFound);
+      const user = await createPinServer(db, {
+        restaurantId,
+        name: required(values, 'name'),
+        loginId: required(values, 'login-id'),
+        pin: required(values, 'pin'),
+      });
+      return user.id;
+    }
+    case 'create-table': {
+      const restaurantId = required(values, 'restaurant');
+      if (!(await findRestaurant(db, restaurantId))) throw new UsageError(MSG.restaurantNotFound);
+      const table = await createTableRow(db, restaurantId, required(values, 'number'));
+      return `${table.id} ${guestUrl(publicUrl, restaurantId, table.id)}`;
+    }
+    default:
+      throw new UsageError(`Unknown command: ${command}\n\n${HELP}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    console.log(HELP);
+    return command ? 0 : 1;
+  }
+  let values: Values;
+  try {
+    values = parseArgs({
+      args: rest,
+      options: {
+        role: { type: 'string' },
+        name: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        verified: { type: 'boolean' },
+        owner: { type: 'string' },
+        restaurant: { type: 'string' },
+        'login-id': { type: 'string' },
+        pin: { type: 'string' },
+        number: { type: 'string' },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  let database: Database;
+  try {
+    // The CLI never opens the embedded data while the server holds it (the lock file says so).
+    database = await openDatabase(databaseOptionsFromEnv(env));
+  } catch (err) {
+    if (err instanceof DatabaseInUseError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    await database.migrate();
+    console.log(await run(command, values, database, env.PUBLIC_URL));
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError || err instanceof UsageError) {
+      console.error(err.message);
+      return err instanceof UsageError ? 2 : 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,135 @@
+/**
+ * Opens the database: PostgreSQL through node-postgres when DATABASE_URL is set, otherwise PGlite (Postgres in
+ * WebAssembly) under DATA_DIR/db. Both run the same committed SQL migrations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A repo function runs on the database or inside a caller's transaction. */
+export type Executor = Db | Tx;
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  /** Tests: an in-memory PGlite loaded from a migrated template dump. */
+  | { kind: 'pglite-memory'; template?: Blob };
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Only for postgres: the pool, for LISTEN/NOTIFY and health checks. */
+  pool?: pg.Pool;
+  /** Only for postgres: the connection string, for a dedicated LISTEN connection. */
+  url?: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by another Table Service process (pid ${pid}). ` +
+        'Stop it first, or set DATABASE_URL to use PostgreSQL.',
+    );
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite lets one process at a time open a data directory; a second opener would corrupt it.
+ * A lock file holding the owner's pid guards it; a stale lock (dead pid) is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DatabaseInUseError(dataDir, pid);
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client's error (e.g. the server restarting) must not crash the process.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      url: options.url,
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+  let release = () => undefined as void;
+  let client: PGlite;
+  if (options.kind === 'pglite') {
+    release = acquireDataDirLock(options.dataDir);
+    try {
+      client = await PGlite.create(path.join(options.dataDir, 'db'));
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+/** For tests: the migrated template that each test file's in-memory database starts from. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
+}

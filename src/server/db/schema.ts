@@ -1,0 +1,215 @@
+/**
+ * The whole database. Every tenant table carries restaurant_id (docs/architecture.md) so the data can later be
+ * distributed by that key. Timestamps are ms since the epoch (SPEC §3), stored as bigint.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ms = (name: string) => bigint(name, { mode: 'number' });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Lowercased; null for PIN-only servers. */
+    email: text('email'),
+    role: text('role', { enum: ['super_admin', 'admin', 'server'] }).notNull(),
+    /** For servers: the restaurant they work at (SPEC §3 restaurantId). */
+    restaurantId: text('restaurant_id').references((): AnyPgColumn => restaurants.id, {
+      onDelete: 'cascade',
+    }),
+    /** Lowercased login ID for PIN sign-in. */
+    loginId: text('login_id'),
+    authMethod: text('auth_method', { enum: ['password', 'pin'] }).notNull(),
+    passwordHash: text('password_hash'),
+    pinHash: text('pin_hash'),
+    emailVerifiedAt: ms('email_verified_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_login_id_unique').on(t.loginId),
+    index('users_restaurant_idx').on(t.restaurantId),
+    /** Keyset pagination of the super admin's user list (issue 4: fast with 10,000 users). */
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const restaurants = pgTable(
+  'restaurants',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    primaryColor: text('primary_color').notNull().default('#1E40AF'),
+    secondaryColor: text('secondary_color').notNull().default('#F59E0B'),
+    reviewUrl: text('review_url'),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Minutes a request may stay pending before it is escalated (docs/decisions/012). */
+    escalateAfterMinutes: integer('escalate_after_minutes').notNull().default(3),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('restaurants_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** Logos live in the database (DESIGN.md): an instance can die at any time and nothing is lost. */
+export const restaurantLogos = pgTable('restaurant_logos', {
+  restaurantId: text('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  etag: text('etag').notNull(),
+  uploadedBy: text('uploaded_by'),
+  updatedAt: ms('updated_at').notNull(),
+});
+
+export const tables = pgTable(
+  'tables',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    status: text('status').notNull().default('available'),
+    serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
+    /** createdAt of this table's latest request: the cool-down is checked and set under a row lock. */
+    lastRequestAt: ms('last_request_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tables_restaurant_number_unique').on(t.restaurantId, t.number),
+    index('tables_server_idx').on(t.serverId),
+  ],
+);
+
+export const requests = pgTable(
+  'requests',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['server', 'order', 'refill', 'bill'] }).notNull(),
+    status: text('status', { enum: ['pending', 'completed'] })
+      .notNull()
+      .default('pending'),
+    escalatedAt: ms('escalated_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    index('requests_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    index('requests_table_created_idx').on(t.tableId, t.createdAt),
+    index('requests_pending_idx')
+      .on(t.restaurantId, t.createdAt)
+      .where(sql`status = 'pending'`),
+    check('requests_type_check', sql`${t.type} in ('server','order','refill','bill')`),
+    check('requests_status_check', sql`${t.status} in ('pending','completed')`),
+  ],
+);
+
+/** Sessions are revocable rows; the browser holds only a random token whose SHA-256 is the id. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['password', 'pin'] }).notNull(),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in counters, shared by every instance (issue: sign-in throttling). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').notNull(),
+    scope: text('scope', { enum: ['account', 'client'] }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: ms('locked_until'),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** Key/value settings the app generates once (e.g. VAPID keys), shared by every instance. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  secret: boolean('secret').notNull().default(false),
+});
+
+/**
+ * Email verification links (SPEC §5 Login). The mail carries a random token; only its SHA-256 is stored, so a
+ * database leak verifies nobody. Single use (used_at), 24 h lifetime. The rows of the last hour also count the mails
+ * sent to an account, so the resend limit holds across instances.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ms('expires_at').notNull(),
+    usedAt: ms('used_at'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Web Push subscriptions, one per device and browser (docs/decisions/010): SPEC's single fcmToken on the user
+ * becomes a row per endpoint, so a server with a phone and a tablet is alerted on both. restaurant_id is the
+ * server's restaurant (null for admins, who are reached through restaurants.owner_id).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: ms('created_at').notNull(),
+    lastSuccessAt: ms('last_success_at'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,60 @@
+/**
+ * Access control that cannot be forgotten: every /api route declares its rule as data at registration, and a route
+ * without one makes buildApp throw. The rule is enforced here, before any handler runs; tenant checks (which
+ * restaurant) are made in the services.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '../../shared/schemas';
+import { forbidden, unauthorized } from './errors';
+import type { SessionUser } from '../modules/auth/auth.service';
+
+export type AccessRule = { public: true } | { roles: readonly Role[] };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+export const PUBLIC: AccessRule = { public: true };
+export const roles = (...r: Role[]): AccessRule => ({ roles: r });
+export const STAFF = roles('server', 'admin');
+export const ANY_USER = roles('server', 'admin', 'super_admin');
+
+/** The routes registered so far, with their rule: a test walks this list. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: AccessRule;
+}
+
+export function installAccessControl(
+  app: FastifyInstance,
+  loadSession: (request: FastifyRequest) => Promise<void>,
+): RegisteredRoute[] {
+  const registered: RegisteredRoute[] = [];
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    if (!access)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registered.push({ method, url: route.url, access });
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    await loadSession(request);
+    if ('public' in access) return;
+    if (!request.user) throw unauthorized();
+    if (!access.roles.includes(request.user.role)) throw forbidden();
+  });
+  return registered;
+}

@@ -1,0 +1,67 @@
+/** The one error shape: { error: { code, message } } with an HTTP status that means what it says (DESIGN.md). */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MSG } from '../../shared/messages';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: { retryAfterSeconds?: number; suggestions?: string[] } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') =>
+  new AppError(400, code, message);
+export const unauthorized = (message: string = MSG.notSignedIn, code = 'unauthorized') =>
+  new AppError(401, code, message);
+export const forbidden = (message: string = MSG.forbidden, code = 'forbidden') =>
+  new AppError(403, code, message);
+export const notFound = (message: string = MSG.notFound, code = 'not_found') =>
+  new AppError(404, code, message);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+/** PostgreSQL unique_violation, whichever driver raised it. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.extra.retryAfterSeconds !== undefined) {
+        void reply.header('retry-after', String(err.extra.retryAfterSeconds));
+      }
+      return reply
+        .status(err.status)
+        .send({ error: { code: err.code, message: err.message, ...err.extra } });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      // Internals are logged with the request id, never sent to the client.
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ error: { code: 'internal', message: MSG.internalError } });
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ error: { code: 'rate_limited', message: MSG.tooManyRequests } });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type …).
+    const code = err.code ? err.code.replace(/^FST_ERR_/, '').toLowerCase() : 'bad_request';
+    const message =
+      status === 413
+        ? 'The request body is too large.'
+        : status === 415
+          ? 'Unsupported content type.'
+          : MSG.badRequest;
+    return reply.status(status).send({ error: { code, message } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
+  });
+}

@@ -1,0 +1,82 @@
+/** Security headers, CSRF and the guest rate limit, as a hostile client with curl would meet them. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
+import { makeFloor, makeTable } from '../../../tests/support/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('security headers', () => {
+  it('sends a strict CSP, frame-ancestors none, nosniff and a referrer policy', async () => {
+    const res = await request(t, 'GET', '/api/session');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // HSTS only when served over https (PUBLIC_URL is http in tests).
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a form-encoded or text body on a state-changing route', async () => {
+    const { serverCookie, table } = await makeFloor(t);
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/tables/${table.id}/assign`,
+        payload: '{}',
+        headers: { 'content-type': type, cookie: serverCookie },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('csrf');
+    }
+  });
+
+  it('accepts the app’s own origin', async () => {
+    const { serverCookie, table } = await makeFloor(t);
+    const res = await request(t, 'POST', `/api/tables/${table.id}/assign`, {
+      cookie: serverCookie,
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('guest abuse', () => {
+  it('limits one client address to 30 presses a minute across tables', async () => {
+    const { restaurant } = await makeFloor(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const table = await makeTable(t, restaurant.id, `r${i}`);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/restaurants/${restaurant.id}/tables/${table.id}/requests`,
+        payload: { type: 'order' },
+        remoteAddress: '203.0.113.9',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('caps the body size of a guest press', async () => {
+    const { restaurant, table } = await makeFloor(t);
+    const res = await request(
+      t,
+      'POST',
+      `/api/public/restaurants/${restaurant.id}/tables/${table.id}/requests`,
+      {
+        body: { type: 'order', pad: 'x'.repeat(5000) },
+      },
+    );
+    expect(res.statusCode).toBe(413);
+  });
+});

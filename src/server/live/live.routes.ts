@@ -1,0 +1,58 @@
+/**
+ * GET /api/live: the WebSocket that carries a staff member's restaurant events. The session cookie is checked on
+ * connect, and again for every subscription the client asks for.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { STAFF } from '../http/access';
+import type { Services } from '../services';
+import { assertRestaurantAccess } from '../modules/restaurants/restaurants.service';
+import { ownedRestaurantIds } from '../modules/users/users.repo';
+import type { Connection } from './hub';
+
+const clientMessage = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('subscribe'), restaurantId: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+
+export function registerLiveRoutes(app: FastifyInstance, services: Services): void {
+  const { live, db, auth } = services;
+  app.get('/api/live', { websocket: true, config: { access: STAFF } }, async (socket, request) => {
+    const user = request.user!;
+    const conn: Connection = {
+      socket,
+      user,
+      sessionId: request.sessionId!,
+      rooms: new Set(),
+      alive: true,
+    };
+    live.hub.add(conn);
+    const defaultRooms =
+      user.role === 'server'
+        ? [user.restaurantId].filter((r): r is string => !!r)
+        : await ownedRestaurantIds(db, user.id);
+    for (const r of defaultRooms) live.hub.join(conn, r);
+    socket.on('message', (data, isBinary) => {
+      void (async () => {
+        if (isBinary || (data as Buffer).length > 1024) return socket.close(1003, 'unsupported');
+        let parsed: z.infer<typeof clientMessage>;
+        try {
+          parsed = clientMessage.parse(JSON.parse((data as Buffer).toString('utf8')));
+        } catch {
+          return socket.close(1007, 'invalid message');
+        }
+        if (parsed.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
+        // Re-check the session for each subscription: it may have been revoked since connect.
+        const current = await auth.resolveSessionId(conn.sessionId);
+        if (!current) return socket.close(4001, 'session ended');
+        try {
+          await assertRestaurantAccess(db, current, parsed.restaurantId);
+          live.hub.join(conn, parsed.restaurantId);
+        } catch {
+          socket.send(JSON.stringify({ type: 'error', message: 'subscription refused' }));
+        }
+      })().catch(() => socket.close(1011, 'error'));
+    });
+    socket.send(JSON.stringify({ type: 'hello', userId: user.id }));
+  });
+}

@@ -1,0 +1,79 @@
+/** What the rest of the server calls to make something live. Events go through the bus, so every instance's hub sees them. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Restaurant, ServiceRequest, Table } from '../../shared/schemas';
+import type { BusMessage, EventBus } from './bus';
+import { Hub } from './hub';
+
+export class LiveService {
+  readonly hub = new Hub();
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    bus.subscribe((message) => this.hub.deliver(message));
+  }
+
+  private send(message: BusMessage): void {
+    this.bus
+      .publish(message)
+      .catch((err: unknown) => this.log.error({ err }, 'live publish failed'));
+  }
+
+  requestCreated(request: ServiceRequest): void {
+    this.send({
+      scope: 'restaurant',
+      restaurantId: request.restaurantId,
+      event: { type: 'request.created', request },
+    });
+  }
+
+  requestUpdated(request: ServiceRequest): void {
+    this.send({
+      scope: 'restaurant',
+      restaurantId: request.restaurantId,
+      event: { type: 'request.updated', request },
+    });
+  }
+
+  tableChanged(table: Table): void {
+    this.send({
+      scope: 'restaurant',
+      restaurantId: table.restaurantId,
+      event: { type: 'table.changed', table },
+    });
+  }
+
+  tableDeleted(restaurantId: string, tableId: string): void {
+    this.send({
+      scope: 'restaurant',
+      restaurantId,
+      event: { type: 'table.deleted', restaurantId, tableId },
+    });
+  }
+
+  restaurantUpdated(restaurant: Restaurant): void {
+    this.send({
+      scope: 'restaurant',
+      restaurantId: restaurant.id,
+      event: { type: 'restaurant.updated', restaurant },
+    });
+  }
+
+  restaurantDeleted(restaurantId: string): void {
+    this.send({
+      scope: 'restaurant',
+      restaurantId,
+      event: { type: 'restaurant.deleted', restaurantId },
+    });
+  }
+
+  /** A deleted user's open consoles are told and closed at once, on every instance. */
+  userEnded(userId: string): void {
+    this.send({ scope: 'user', userId, event: { type: 'session.ended' } });
+  }
+
+  closeSession(sessionId: string | null): void {
+    if (sessionId) this.send({ scope: 'session', sessionId, event: { type: 'session.ended' } });
+  }
+}

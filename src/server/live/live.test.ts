@@ -1,0 +1,171 @@
+/** The live channel over a real socket: a guest's press reaches the right consoles and no others. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { LiveEvent } from '../../shared/schemas';
+import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
+import { makeFloor, makeServer, makeTable, signInServer } from '../../../tests/support/factories';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+interface Client {
+  ws: WebSocket;
+  events: LiveEvent[];
+  next(type: LiveEvent['type'], timeoutMs?: number): Promise<LiveEvent>;
+  closed: Promise<number>;
+}
+
+function connect(cookie?: string): Promise<Client> {
+  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
+    headers: cookie ? { cookie } : {},
+  });
+  const events: LiveEvent[] = [];
+  const waiters: { type: string; resolve: (e: LiveEvent) => void }[] = [];
+  ws.on('message', (data: Buffer) => {
+    const event = JSON.parse(data.toString()) as LiveEvent;
+    events.push(event);
+    for (const w of waiters.filter((x) => x.type === event.type)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(event);
+    }
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const client: Client = {
+    ws,
+    events,
+    closed,
+    next: (type, timeoutMs = 3000) =>
+      new Promise((resolve, reject) => {
+        const seen = events.find((e) => e.type === type);
+        if (seen) {
+          events.splice(events.indexOf(seen), 1);
+          return resolve(seen);
+        }
+        const timer = setTimeout(
+          () => reject(new Error(`no ${type} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          type,
+          resolve: (e) => (clearTimeout(timer), events.splice(events.indexOf(e), 1), resolve(e)),
+        });
+      }),
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('open', () => resolve(client));
+  });
+}
+
+describe('/api/live', () => {
+  it('refuses a connection without a session', async () => {
+    await expect(connect()).rejects.toThrow('HTTP 401');
+  });
+
+  it('delivers a guest press to the restaurant’s server, and not to another restaurant', async () => {
+    const a = await makeFloor(t);
+    const b = await makeFloor(t);
+    const clientA = await connect(a.serverCookie);
+    const clientB = await connect(b.serverCookie);
+    await clientA.next('hello');
+    await clientB.next('hello');
+    const res = await request(
+      t,
+      'POST',
+      `/api/public/restaurants/${a.restaurant.id}/tables/${a.table.id}/requests`,
+      {
+        body: { type: 'order' },
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    const event = await clientA.next('request.created');
+    expect(event).toMatchObject({
+      type: 'request.created',
+      request: { tableNumber: '3', type: 'order', status: 'pending' },
+    });
+    // B belongs to another restaurant: after a round trip on its own restaurant, it still has seen nothing of A.
+    await request(t, 'POST', `/api/tables/${b.table.id}/assign`, { cookie: b.serverCookie });
+    await clientB.next('table.changed');
+    expect(clientB.events.filter((e) => e.type === 'request.created')).toHaveLength(0);
+    clientA.ws.close();
+    clientB.ws.close();
+  });
+
+  it('does not alert a server to a colleague’s table', async () => {
+    const a = await makeFloor(t);
+    const colleague = await makeServer(t, a.restaurant.id);
+    const colleagueCookie = await signInServer(t, colleague);
+    const theirs = await makeTable(t, a.restaurant.id, '44');
+    await request(t, 'POST', `/api/tables/${theirs.id}/assign`, { cookie: colleagueCookie });
+    const me = await connect(a.serverCookie);
+    const them = await connect(colleagueCookie);
+    await request(
+      t,
+      'POST',
+      `/api/public/restaurants/${a.restaurant.id}/tables/${theirs.id}/requests`,
+      { body: { type: 'bill' } },
+    );
+    await them.next('request.created');
+    // The unassigned table 3 reaches both; by then "me" would have received the earlier event had it been sent.
+    await request(
+      t,
+      'POST',
+      `/api/public/restaurants/${a.restaurant.id}/tables/${a.table.id}/requests`,
+      { body: { type: 'server' } },
+    );
+    const mine = await me.next('request.created');
+    expect(mine.type === 'request.created' && mine.request.tableNumber).toBe('3');
+    expect(me.events.filter((e) => e.type === 'request.created')).toHaveLength(0);
+    me.ws.close();
+    them.ws.close();
+  });
+
+  it('closes the socket at once when the session signs out', async () => {
+    const a = await makeFloor(t);
+    const client = await connect(a.serverCookie);
+    await client.next('hello');
+    await request(t, 'POST', '/api/auth/logout', { cookie: a.serverCookie });
+    expect(await client.closed).toBe(4001);
+  });
+
+  it('closes the socket when the account is deleted', async () => {
+    const a = await makeFloor(t);
+    const client = await connect(a.serverCookie);
+    await client.next('hello');
+    expect(
+      (await request(t, 'DELETE', '/api/account', { cookie: a.serverCookie })).statusCode,
+    ).toBe(204);
+    expect(await client.closed).toBe(4001);
+  });
+
+  it('refuses a subscription to another restaurant', async () => {
+    const a = await makeFloor(t);
+    const b = await makeFloor(t);
+    const client = await connect(a.serverCookie);
+    await client.next('hello');
+    client.ws.send(JSON.stringify({ type: 'subscribe', restaurantId: b.restaurant.id }));
+    await new Promise((r) => setTimeout(r, 100));
+    await request(
+      t,
+      'POST',
+      `/api/public/restaurants/${b.restaurant.id}/tables/${b.table.id}/requests`,
+      { body: { type: 'bill' } },
+    );
+    await request(
+      t,
+      'POST',
+      `/api/public/restaurants/${a.restaurant.id}/tables/${a.table.id}/requests`,
+      { body: { type: 'bill' } },
+    );
+    const got = await client.next('request.created');
+    expect(got.type === 'request.created' && got.request.restaurantId).toBe(a.restaurant.id);
+    expect(client.events.filter((e) => e.type === 'request.created')).toHaveLength(0);
+    client.ws.close();
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Outgoing mail (DESIGN.md "What runs"): SMTP through nodemailer when SMTP_URL is set; otherwise (the embedded
+ * default) every mail is written as an .eml file into DATA_DIR/outbox/ and its links are logged, so a newcomer
+ * without a mail server can still follow a verification link.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export const DEFAULT_MAIL_FROM = 'Table Service <no-reply@table-service.local>';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Delivers through an SMTP server, e.g. smtp://user:pass@mail.example.com:587 or smtps://… (port 465). */
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp';
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string = DEFAULT_MAIL_FROM,
+  ) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...message });
+  }
+
+  close(): Promise<void> {
+    this.transport.close();
+    return Promise.resolve();
+  }
+}
+
+const LINK = /https?:\/\/[^\s<>"]+/g;
+
+/** Writes each mail as a complete RFC 822 message (.eml, opens in any mail client) into a directory. */
+export class OutboxMailer implements Mailer {
+  readonly kind = 'outbox';
+  private readonly build: Transporter;
+
+  constructor(
+    readonly dir: string,
+    private readonly log?: FastifyBaseLogger,
+    private readonly from: string = DEFAULT_MAIL_FROM,
+  ) {
+    // nodemailer's stream transport renders the raw message without sending it anywhere.
+    this.build = nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const info = (await this.build.sendMail({ from: this.from, ...message })) as {
+      message: Buffer;
+    };
+    await fs.mkdir(this.dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+    await fs.writeFile(file, info.message, { mode: 0o600 });
+    const links = message.text.match(LINK) ?? [];
+    this.log?.info(
+      { to: message.to, file, links },
+      `No SMTP_URL set: mail "${message.subject}" to ${message.to} written to ${file}` +
+        (links.length ? `; link: ${links.join(' ')}` : ''),
+    );
+  }
+
+  close(): Promise<void> {
+    this.build.close();
+    return Promise.resolve();
+  }
+}
+
+export interface MailerConfig {
+  smtpUrl?: string;
+  from?: string;
+  /** DATA_DIR: the outbox is DATA_DIR/outbox. */
+  dataDir: string;
+  log?: FastifyBaseLogger;
+}
+
+export function createMailer({ smtpUrl, from, dataDir, log }: MailerConfig): Mailer {
+  return smtpUrl
+    ? new SmtpMailer(smtpUrl, from)
+    : new OutboxMailer(path.join(dataDir, 'outbox'), log, from);
+}
+
+/** Where the outbox goes when no DATA_DIR is given (tests, scripts): the system's temporary directory. */
+export const defaultDataDir = () => path.join(os.tmpdir(), 'table-service');

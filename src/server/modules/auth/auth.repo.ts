@@ -1,0 +1,31 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export async function insertSession(
+  db: Executor,
+  row: typeof sessions.$inferInsert,
+): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function findLiveSessionWithUser(db: Executor, id: string, now: number) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+export async function deleteSession(db: Executor, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Executor, now: number): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+}

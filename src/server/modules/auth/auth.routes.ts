@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../../shared/constants';
+import { emailLoginBodySchema, pinLoginBodySchema } from '../../../shared/schemas';
+import { ANY_USER, PUBLIC } from '../../http/access';
+import { parse } from '../../http/validate';
+import type { Services } from '../../services';
+import type { IssuedSession } from './auth.service';
+
+export function sessionCookieOptions(secure: boolean, expiresAt?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    ...(expiresAt ? { expires: new Date(expiresAt) } : {}),
+  };
+}
+
+/** The client address used for throttling (Fastify's request.ip honours trustProxy when configured). */
+export const clientKeyOf = (request: FastifyRequest) => 'ip:' + request.ip;
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  services: Services,
+  secure: boolean,
+): void {
+  const { auth } = services;
+
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) => {
+    // A fresh session id at every sign-in (no fixation); the previous one on this browser ends.
+    if (request.sessionId) await auth.logout(request.sessionId);
+    void reply.setCookie(
+      SESSION_COOKIE,
+      issued.token,
+      sessionCookieOptions(secure, issued.expiresAt),
+    );
+    return { user: issued.user };
+  };
+
+  app.get('/api/session', { config: { access: PUBLIC } }, async (request) => {
+    return { user: await auth.currentUser(request.user) };
+  });
+
+  app.post('/api/auth/login', { config: { access: PUBLIC } }, async (request, reply) => {
+    const body = parse(emailLoginBodySchema, request.body);
+    const issued = await auth.loginWithPassword(body.email, body.password, clientKeyOf(request));
+    return signIn(request, reply, issued);
+  });
+
+  app.post('/api/auth/pin-login', { config: { access: PUBLIC } }, async (request, reply) => {
+    const body = parse(pinLoginBodySchema, request.body);
+    const issued = await auth.loginWithPin(body.loginId, body.pin, clientKeyOf(request));
+    return signIn(request, reply, issued);
+  });
+
+  app.post('/api/auth/logout', { config: { access: ANY_USER } }, async (request, reply) => {
+    if (request.sessionId) await auth.logout(request.sessionId);
+    services.live.closeSession(request.sessionId);
+    void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
+    return reply.status(204).send();
+  });
+}

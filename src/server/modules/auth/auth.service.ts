@@ -1,0 +1,145 @@
+/** Signing in and out, and resolving the session cookie to a user (SPEC §2 /login, §4 Authentication, §8). */
+import { createHash, randomBytes } from 'node:crypto';
+import { verify } from '@node-rs/argon2';
+import type { Db } from '../../db/client';
+import { PASSWORD_SESSION_DAYS, PIN_SESSION_HOURS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { normalizeLoginId } from '../../../shared/rules';
+import type { Role, User } from '../../../shared/schemas';
+import { AppError, unauthorized } from '../../http/errors';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLoginId,
+  type UserRow,
+} from '../users/users.repo';
+import { hashSecret, toApiUser } from '../users/users.service';
+import {
+  deleteSession,
+  deleteSessionsOfUser,
+  findLiveSessionWithUser,
+  insertSession,
+} from './auth.repo';
+import type { LoginThrottle } from './login-throttle';
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+  name: string;
+  /** A server's restaurant. */
+  restaurantId: string | null;
+}
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: number;
+  user: User;
+}
+
+const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A hash to verify against when the account does not exist, so both paths cost the same time. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashSecret('not-a-real-password-1!'));
+
+async function safeVerify(hashed: string | null, secret: string): Promise<boolean> {
+  try {
+    return await verify(hashed ?? (await getDummyHash()), secret);
+  } catch {
+    return false;
+  }
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  private async issue(row: UserRow, kind: 'password' | 'pin'): Promise<IssuedSession> {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const lifetime =
+      kind === 'pin' ? PIN_SESSION_HOURS * 3_600_000 : PASSWORD_SESSION_DAYS * 86_400_000;
+    await insertSession(this.db, {
+      id: sessionIdOf(token),
+      userId: row.id,
+      kind,
+      createdAt: now,
+      expiresAt: now + lifetime,
+    });
+    return { token, expiresAt: now + lifetime, user: await toApiUser(this.db, row) };
+  }
+
+  /** SPEC §8 Admin login. */
+  async loginWithPassword(
+    email: string,
+    password: string,
+    clientKey: string,
+  ): Promise<IssuedSession> {
+    const normalized = email.trim().toLowerCase();
+    await this.throttle.assertAllowed('password:' + normalized, clientKey);
+    const row = await findUserByEmail(this.db, normalized);
+    const ok = await safeVerify(row?.passwordHash ?? null, password);
+    if (!row || !ok || row.authMethod !== 'password') {
+      await this.throttle.recordFailure('password:' + normalized, clientKey);
+      throw new AppError(401, 'invalid_credentials', MSG.invalidCredentials);
+    }
+    await this.throttle.recordSuccess('password:' + normalized);
+    // SPEC §5 Login: the email must be verified before login is allowed.
+    if (row.emailVerifiedAt === null) {
+      throw new AppError(403, 'email_not_verified', MSG.verifyEmailFirst);
+    }
+    return this.issue(row, 'password');
+  }
+
+  /** SPEC §8 PIN login: the messages name which part was wrong, as the original did. */
+  async loginWithPin(loginIdInput: string, pin: string, clientKey: string): Promise<IssuedSession> {
+    const loginId = normalizeLoginId(loginIdInput);
+    await this.throttle.assertAllowed('pin:' + loginId, clientKey);
+    const row = await findUserByLoginId(this.db, loginId);
+    if (!row || row.role !== 'server') {
+      await this.throttle.recordFailure(null, clientKey);
+      throw new AppError(404, 'server_not_found', MSG.loginIdNotFound);
+    }
+    if (!row.pinHash) throw new AppError(409, 'pin_not_set', MSG.pinNotConfigured);
+    if (!(await safeVerify(row.pinHash, pin))) {
+      await this.throttle.recordFailure('pin:' + loginId, clientKey);
+      throw new AppError(401, 'invalid_pin', MSG.incorrectPin);
+    }
+    await this.throttle.recordSuccess('pin:' + loginId);
+    return this.issue(row, 'pin');
+  }
+
+  /** Resolves a cookie token; an unknown or expired session is treated as signed out (SPEC §4). */
+  async resolve(
+    token: string | undefined,
+  ): Promise<{ sessionId: string; user: SessionUser } | null> {
+    if (!token || token.length > 100) return null;
+    const sessionId = sessionIdOf(token);
+    const user = await this.resolveSessionId(sessionId);
+    return user ? { sessionId, user } : null;
+  }
+
+  async resolveSessionId(sessionId: string): Promise<SessionUser | null> {
+    const row = await findLiveSessionWithUser(this.db, sessionId, Date.now());
+    if (!row) return null;
+    const { user } = row;
+    return { id: user.id, role: user.role, name: user.name, restaurantId: user.restaurantId };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await deleteSession(this.db, sessionId);
+  }
+
+  async endAllSessions(userId: string): Promise<void> {
+    await deleteSessionsOfUser(this.db, userId);
+  }
+
+  async currentUser(user: SessionUser | null): Promise<User | null> {
+    if (!user) return null;
+    const row = await findUserById(this.db, user.id);
+    if (!row) throw unauthorized();
+    return toApiUser(this.db, row);
+  }
+}

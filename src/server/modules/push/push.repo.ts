@@ -1,0 +1,148 @@
+/** SQL for Web Push: subscriptions per device, who gets a request's push, and the shared VAPID keys. */
+import { and, eq, exists, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { appSettings, pushSubscriptions, restaurants, sessions, users } from '../../db/schema';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * One row per endpoint. A browser that signs in as someone else keeps its endpoint, so the row is re-owned by
+ * whoever registered it last (docs/decisions/010).
+ */
+export async function upsertSubscription(
+  db: Executor,
+  row: typeof pushSubscriptions.$inferInsert,
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        userId: row.userId,
+        restaurantId: row.restaurantId ?? null,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        userAgent: row.userAgent ?? null,
+        createdAt: row.createdAt,
+      },
+    });
+}
+
+export async function deleteOwnSubscription(
+  db: Executor,
+  userId: string,
+  endpoint: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** The push service said the endpoint is gone (404/410). */
+export async function deleteSubscriptionById(db: Executor, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export async function markDelivered(db: Executor, ids: string[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(pushSubscriptions)
+    .set({ lastSuccessAt: now })
+    .where(inArray(pushSubscriptions.id, ids));
+}
+
+export interface PushTargets {
+  restaurantId: string;
+  /** The request's server; null: every server of the restaurant. */
+  serverId: string | null;
+  /** Escalation also reaches the restaurant's owner (its admin). */
+  includeAdmins: boolean;
+}
+
+/**
+ * The devices a request's push goes to. Only users who are signed in somewhere (a live session) are pushed: a
+ * device whose user signed out, or whose PIN shift session ran out, stays quiet.
+ */
+export type PushTargetRow = PushSubscriptionRow & { role: 'super_admin' | 'admin' | 'server' };
+
+export async function subscriptionsForTargets(
+  db: Executor,
+  targets: PushTargets,
+  now: number,
+): Promise<PushTargetRow[]> {
+  const serverCondition = and(
+    eq(users.role, 'server'),
+    eq(users.restaurantId, targets.restaurantId),
+    targets.serverId ? eq(users.id, targets.serverId) : undefined,
+  );
+  const who: SQL[] = [serverCondition!];
+  if (targets.includeAdmins) {
+    who.push(
+      and(
+        eq(users.role, 'admin'),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(restaurants)
+            .where(
+              and(eq(restaurants.id, targets.restaurantId), eq(restaurants.ownerId, users.id)),
+            ),
+        ),
+      )!,
+    );
+  }
+  const rows = await db
+    .select({ s: pushSubscriptions, role: users.role })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(
+      and(
+        or(...who),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(sessions)
+            .where(and(eq(sessions.userId, users.id), gt(sessions.expiresAt, now))),
+        ),
+      ),
+    );
+  return rows.map((r) => ({ ...r.s, role: r.role }));
+}
+
+/** Writes the value only if the key is free; every instance then reads the one value that won. */
+export async function insertSettingIfAbsent(
+  db: Executor,
+  key: string,
+  value: string,
+  secret: boolean,
+): Promise<void> {
+  await db.insert(appSettings).values({ key, value, secret }).onConflictDoNothing();
+}
+
+export async function readSetting(db: Executor, key: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, key));
+  return row?.value;
+}
+
+/** A user keeps at most `keep` devices: the most recently registered ones. */
+export async function pruneSubscriptionsOfUser(
+  db: Executor,
+  userId: string,
+  keep: number,
+): Promise<void> {
+  await db.execute(sql`
+    delete from ${pushSubscriptions}
+    where ${pushSubscriptions.userId} = ${userId}
+      and ${pushSubscriptions.id} not in (
+        select ${pushSubscriptions.id} from ${pushSubscriptions}
+        where ${pushSubscriptions.userId} = ${userId}
+        order by ${pushSubscriptions.createdAt} desc, ${pushSubscriptions.id}
+        limit ${keep}
+      )`);
+}

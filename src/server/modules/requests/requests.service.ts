@@ -1,0 +1,104 @@
+/** Service requests: the guest's press (SPEC §5 Guest requests, §9 cool-down) and the server's Complete (SPEC §4). */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { COMPLETED_LIST_CAP } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { cooldownRemainingSeconds, type RequestType } from '../../../shared/rules';
+import type { RequestsResponse, ServiceRequest } from '../../../shared/schemas';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import type { LiveService } from '../../live/live.service';
+import type { SessionUser } from '../auth/auth.service';
+import { assertRestaurantAccess } from '../restaurants/restaurants.service';
+import { lockTableInRestaurant, setLastRequestAt } from '../tables/tables.repo';
+import { toApiRequest } from './requests.mapper';
+import {
+  completeRequest,
+  findRequest,
+  insertRequest,
+  listPending,
+  listRecentlyCompleted,
+} from './requests.repo';
+
+export type RequestCreatedListener = (request: ServiceRequest) => void;
+
+export class RequestsService {
+  private readonly createdListeners: RequestCreatedListener[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly live: LiveService,
+  ) {}
+
+  /** Push notifications hook in here without this module knowing about them. */
+  onCreated(listener: RequestCreatedListener): void {
+    this.createdListeners.push(listener);
+  }
+
+  /**
+   * The server enforces the 60 s cool-down for every client: the table row is locked, its last request time
+   * checked and the new request written in one transaction, so concurrent presses cannot slip through together.
+   */
+  async createFromGuest(restaurantId: string, tableId: string, type: RequestType) {
+    const now = Date.now();
+    const created = await this.db.transaction(async (tx) => {
+      const table = await lockTableInRestaurant(tx, restaurantId, tableId);
+      if (!table) throw notFound(MSG.tableNotFoundBody, 'table_not_found');
+      const remaining = cooldownRemainingSeconds(table.lastRequestAt, now);
+      if (remaining > 0) {
+        throw new AppError(429, 'cooldown', MSG.cooldownActive(remaining), {
+          retryAfterSeconds: remaining,
+        });
+      }
+      const row = await insertRequest(tx, {
+        id: randomUUID(),
+        restaurantId,
+        tableId,
+        serverId: table.serverId,
+        type,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      });
+      await setLastRequestAt(tx, tableId, now);
+      return row;
+    });
+    const full = await findRequest(this.db, created.id);
+    if (full) {
+      const request = toApiRequest(full, now);
+      this.live.requestCreated(request);
+      for (const listener of this.createdListeners) listener(request);
+    }
+    return {
+      request: { id: created.id, type: created.type, createdAt: created.createdAt },
+      cooldownRemainingSeconds: cooldownRemainingSeconds(now, Date.now()),
+    };
+  }
+
+  async list(user: SessionUser, restaurantId: string): Promise<RequestsResponse> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    const serverFilter = user.role === 'server' ? user.id : null;
+    const now = Date.now();
+    const [pending, completed] = await Promise.all([
+      listPending(this.db, restaurantId, serverFilter),
+      listRecentlyCompleted(this.db, restaurantId, serverFilter, COMPLETED_LIST_CAP),
+    ]);
+    return {
+      pending: pending.map((r) => toApiRequest(r, now)),
+      completed: completed.map((r) => toApiRequest(r, now)),
+    };
+  }
+
+  /** SPEC §4: a server presses Complete; completing twice is harmless and returns the completed request. */
+  async complete(user: SessionUser, requestId: string): Promise<ServiceRequest> {
+    const row = await findRequest(this.db, requestId);
+    if (!row || row.restaurantId !== user.restaurantId)
+      throw notFound(MSG.requestNotFound, 'request_not_found');
+    if (user.role !== 'server') throw forbidden();
+    const changed = await completeRequest(this.db, requestId, Date.now());
+    const updated = await findRequest(this.db, requestId);
+    if (!updated) throw notFound(MSG.requestNotFound, 'request_not_found');
+    const request = toApiRequest(updated);
+    if (changed) this.live.requestUpdated(request);
+    return request;
+  }
+}

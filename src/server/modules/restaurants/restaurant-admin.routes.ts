@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import { z } from 'zod';
+import { MSG } from '../../../shared/messages';
+import { createRestaurantBodySchema, updateRestaurantBodySchema } from '../../../shared/schemas';
+import { roles } from '../../http/access';
+import { AppError, badRequest } from '../../http/errors';
+import { parse } from '../../http/validate';
+import type { Services } from '../../services';
+import { logoTooLarge } from './restaurant-admin.service';
+
+const ADMIN = roles('admin');
+const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
+
+/** The form field that carries the logo in POST /api/restaurants/:restaurantId/logo. */
+export const LOGO_FIELD = 'logo';
+
+const hasCode = (err: unknown, code: string) => (err as { code?: unknown } | null)?.code === code;
+
+/**
+ * Reads the one file of a logo upload into memory (at most LOGO_MAX_BYTES, enforced by the multipart limits). The
+ * form must hold exactly one part, the file field 'logo': like a JSON body, anything else is refused.
+ */
+async function readLogo(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'multipart_required', MSG.logoNotImage);
+  }
+  try {
+    let bytes: Buffer | undefined;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file' || part.fieldname !== LOGO_FIELD || bytes) {
+        throw badRequest(MSG.badRequest, 'invalid_upload');
+      }
+      bytes = await part.toBuffer();
+    }
+    if (!bytes) throw badRequest(MSG.logoNotImage, 'logo_missing');
+    return bytes;
+  } catch (err) {
+    if (hasCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw logoTooLarge();
+    if (err instanceof AppError) throw err;
+    // Only the request body is read here: extra files or fields (the multipart limits), a truncated or malformed
+    // form are the client's fault, never a 5xx.
+    throw badRequest(MSG.badRequest, 'invalid_upload');
+  }
+}
+
+export function registerRestaurantAdminRoutes(
+  app: FastifyInstance,
+  { restaurantAdmin }: Services,
+): void {
+  app.get('/api/restaurants', { config: { access: ADMIN } }, async (request) => {
+    return { restaurants: await restaurantAdmin.list(request.user!) };
+  });
+
+  app.post('/api/restaurants', { config: { access: ADMIN } }, async (request, reply) => {
+    const body = parse(createRestaurantBodySchema, request.body);
+    return reply
+      .status(201)
+      .send({ restaurant: await restaurantAdmin.create(request.user!, body.name) });
+  });
+
+  app.patch('/api/restaurants/:restaurantId', { config: { access: ADMIN } }, async (request) => {
+    const { restaurantId } = parse(restaurantParams, request.params);
+    const body = parse(updateRestaurantBodySchema, request.body);
+    return { restaurant: await restaurantAdmin.update(request.user!, restaurantId, body) };
+  });
+
+  app.delete(
+    '/api/restaurants/:restaurantId',
+    { config: { access: ADMIN } },
+    async (request, reply) => {
+      const { restaurantId } = parse(restaurantParams, request.params);
+      await restaurantAdmin.delete(request.user!, restaurantId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/restaurants/:restaurantId/logo',
+    { config: { access: ADMIN } },
+    async (request) => {
+      const { restaurantId } = parse(restaurantParams, request.params);
+      // Ownership first: another owner's restaurant costs no buffering.
+      await restaurantAdmin.assertOwned(request.user!, restaurantId);
+      const bytes = await readLogo(request);
+      return { restaurant: await restaurantAdmin.uploadLogo(request.user!, restaurantId, bytes) };
+    },
+  );
+
+  app.delete(
+    '/api/restaurants/:restaurantId/logo',
+    { config: { access: ADMIN } },
+    async (request) => {
+      const { restaurantId } = parse(restaurantParams, request.params);
+      return { restaurant: await restaurantAdmin.deleteLogo(request.user!, restaurantId) };
+    },
+  );
+}

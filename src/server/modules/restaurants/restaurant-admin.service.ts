@@ -1,0 +1,153 @@
+/**
+ * What an admin does to their restaurants (SPEC §2 /admin/settings, §5 Create restaurant and Settings): list,
+ * create, rename and brand, delete, logo upload and delete. Every call is checked against ownership here; another
+ * owner's restaurant answers 404 exactly like a missing one and nothing changes.
+ */
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { LOGO_MAX_BYTES } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import type { Restaurant, updateRestaurantBodySchema } from '../../../shared/schemas';
+import { AppError, conflict, notFound } from '../../http/errors';
+import type { LiveService } from '../../live/live.service';
+import type { SessionUser } from '../auth/auth.service';
+import { serverIdsOfRestaurants } from '../users/users.repo';
+import { sniffImageType } from './image-type';
+import { toApiRestaurant } from './restaurants.mapper';
+import {
+  deleteLogoRow,
+  deleteRestaurantRow,
+  findRestaurant,
+  findRestaurantsOfOwner,
+  lockOwnedRestaurant,
+  lockRestaurantIdsOfOwner,
+  updateRestaurantRow,
+  upsertLogo,
+  type RestaurantPatch,
+} from './restaurants.repo';
+import { assertRestaurantAccess, createRestaurant } from './restaurants.service';
+
+export type UpdateRestaurantBody = z.infer<typeof updateRestaurantBodySchema>;
+
+const restaurantNotFound = () => notFound(MSG.restaurantNotFound, 'restaurant_not_found');
+
+/** The logo's ETag (and the ?v= of its URL): a prefix of the bytes' SHA-256, so equal bytes share a cache entry. */
+export const logoEtag = (bytes: Uint8Array) =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+export class RestaurantAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly live: LiveService,
+  ) {}
+
+  /** The owner's restaurants, oldest first (SPEC §6: the first is the default). */
+  async list(user: SessionUser): Promise<Restaurant[]> {
+    const rows = await findRestaurantsOfOwner(this.db, user.id);
+    return rows.map(toApiRestaurant);
+  }
+
+  /** SPEC §5: slug id with -2, -3 … on collision, decided by the database (see createRestaurant). */
+  async create(user: SessionUser, name: string): Promise<Restaurant> {
+    const row = await createRestaurant(this.db, user.id, name);
+    return this.load(row.id);
+  }
+
+  /** Throws 404 unless this admin owns the restaurant; used before an upload is read. */
+  async assertOwned(user: SessionUser, restaurantId: string): Promise<void> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+  }
+
+  async update(
+    user: SessionUser,
+    restaurantId: string,
+    body: UpdateRestaurantBody,
+  ): Promise<Restaurant> {
+    const patch: RestaurantPatch = {};
+    if (body.name !== undefined) patch.name = body.name;
+    // An empty review URL clears it (the settings form sends '' for an emptied field).
+    if (body.reviewUrl !== undefined) patch.reviewUrl = body.reviewUrl || null;
+    if (body.primaryColor !== undefined) patch.primaryColor = body.primaryColor;
+    if (body.secondaryColor !== undefined) patch.secondaryColor = body.secondaryColor;
+    if (body.escalateAfterMinutes !== undefined)
+      patch.escalateAfterMinutes = body.escalateAfterMinutes;
+    await this.db.transaction(async (tx) => {
+      if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
+      await updateRestaurantRow(tx, restaurantId, patch, Date.now());
+    });
+    return this.publishUpdated(restaurantId);
+  }
+
+  /**
+   * SPEC §5: deleting the last restaurant is refused. The owner's restaurants are locked first, so two concurrent
+   * deletes cannot both pass the check. The row's FK cascades take its tables, requests, server accounts (with
+   * their sessions) and logo in the same transaction; the deleted servers' consoles are closed at once.
+   */
+  async delete(user: SessionUser, restaurantId: string): Promise<void> {
+    const endedServers = await this.db.transaction(async (tx) => {
+      const owned = await lockRestaurantIdsOfOwner(tx, user.id);
+      if (!owned.includes(restaurantId)) throw restaurantNotFound();
+      if (owned.length <= 1) throw conflict(MSG.lastRestaurant, 'last_restaurant');
+      const servers = await serverIdsOfRestaurants(tx, [restaurantId]);
+      await deleteRestaurantRow(tx, restaurantId);
+      return servers;
+    });
+    for (const id of endedServers) this.live.userEnded(id);
+    this.live.restaurantDeleted(restaurantId);
+  }
+
+  /**
+   * SPEC §5 Settings: the logo must be an image and under 2MB. The type is read from the bytes (PNG, JPEG, WebP,
+   * GIF), never from the declared type or name; the sniffed type is what is stored and served.
+   */
+  async uploadLogo(
+    user: SessionUser,
+    restaurantId: string,
+    bytes: Uint8Array,
+  ): Promise<Restaurant> {
+    if (bytes.length >= LOGO_MAX_BYTES) throw logoTooLarge();
+    const contentType = sniffImageType(bytes);
+    if (!contentType) throw new AppError(415, 'logo_not_image', MSG.logoNotImage);
+    await this.db.transaction(async (tx) => {
+      if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
+      const now = Date.now();
+      await upsertLogo(tx, {
+        restaurantId,
+        contentType,
+        bytes,
+        etag: logoEtag(bytes),
+        uploadedBy: user.id,
+        updatedAt: now,
+      });
+      await updateRestaurantRow(tx, restaurantId, {}, now);
+    });
+    return this.publishUpdated(restaurantId);
+  }
+
+  /** SPEC §8: deleting a logo that is not there is not an error. */
+  async deleteLogo(user: SessionUser, restaurantId: string): Promise<Restaurant> {
+    const deleted = await this.db.transaction(async (tx) => {
+      if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
+      const removed = await deleteLogoRow(tx, restaurantId);
+      if (removed) await updateRestaurantRow(tx, restaurantId, {}, Date.now());
+      return removed;
+    });
+    return deleted ? this.publishUpdated(restaurantId) : this.load(restaurantId);
+  }
+
+  private async load(restaurantId: string): Promise<Restaurant> {
+    const row = await findRestaurant(this.db, restaurantId);
+    if (!row) throw restaurantNotFound();
+    return toApiRestaurant(row);
+  }
+
+  /** Open consoles and guest pages show the change at once (issue 3: branding shows live). */
+  private async publishUpdated(restaurantId: string): Promise<Restaurant> {
+    const restaurant = await this.load(restaurantId);
+    this.live.restaurantUpdated(restaurant);
+    return restaurant;
+  }
+}
+
+export const logoTooLarge = () => new AppError(413, 'logo_too_large', MSG.logoTooLarge);

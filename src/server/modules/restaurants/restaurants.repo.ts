@@ -1,0 +1,142 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { restaurantLogos, restaurants } from '../../db/schema';
+
+export type RestaurantRow = typeof restaurants.$inferSelect;
+export type RestaurantWithLogo = RestaurantRow & { logoEtag: string | null };
+
+export async function findRestaurant(
+  db: Executor,
+  id: string,
+): Promise<RestaurantWithLogo | undefined> {
+  const [row] = await db
+    .select({ r: restaurants, logoEtag: restaurantLogos.etag })
+    .from(restaurants)
+    .leftJoin(restaurantLogos, eq(restaurantLogos.restaurantId, restaurants.id))
+    .where(eq(restaurants.id, id));
+  return row ? { ...row.r, logoEtag: row.logoEtag } : undefined;
+}
+
+export async function findRestaurantsOfOwner(
+  db: Executor,
+  ownerId: string,
+): Promise<RestaurantWithLogo[]> {
+  const rows = await db
+    .select({ r: restaurants, logoEtag: restaurantLogos.etag })
+    .from(restaurants)
+    .leftJoin(restaurantLogos, eq(restaurantLogos.restaurantId, restaurants.id))
+    .where(eq(restaurants.ownerId, ownerId))
+    .orderBy(asc(restaurants.createdAt), asc(restaurants.id));
+  return rows.map((row) => ({ ...row.r, logoEtag: row.logoEtag }));
+}
+
+export async function isOwner(
+  db: Executor,
+  restaurantId: string,
+  ownerId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.ownerId, ownerId)));
+  return Boolean(row);
+}
+
+/** Inserts with the given id unless taken; returns undefined when the id is taken (concurrency-safe). */
+export async function insertRestaurantIfFree(
+  db: Executor,
+  row: typeof restaurants.$inferInsert,
+): Promise<RestaurantRow | undefined> {
+  const [inserted] = await db.insert(restaurants).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function findLogo(db: Executor, restaurantId: string) {
+  const [row] = await db
+    .select()
+    .from(restaurantLogos)
+    .where(eq(restaurantLogos.restaurantId, restaurantId));
+  return row;
+}
+
+// ---------- admin: settings, deletion, logo (issue 3) ----------
+
+export type RestaurantPatch = Partial<
+  Pick<
+    RestaurantRow,
+    'name' | 'reviewUrl' | 'primaryColor' | 'secondaryColor' | 'escalateAfterMinutes'
+  >
+>;
+
+/**
+ * Locks every restaurant of the owner (oldest first, one order for every caller, so no deadlock) and returns their
+ * ids: a last-restaurant check made under this lock cannot be raced by a concurrent delete.
+ */
+export async function lockRestaurantIdsOfOwner(db: Executor, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.ownerId, ownerId))
+    .orderBy(asc(restaurants.createdAt), asc(restaurants.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Locks one restaurant if this owner owns it; undefined otherwise (missing or another owner's). */
+export async function lockOwnedRestaurant(
+  db: Executor,
+  restaurantId: string,
+  ownerId: string,
+): Promise<RestaurantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(restaurants)
+    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.ownerId, ownerId)))
+    .for('update');
+  return row;
+}
+
+export async function updateRestaurantRow(
+  db: Executor,
+  restaurantId: string,
+  patch: RestaurantPatch,
+  now: number,
+): Promise<void> {
+  await db
+    .update(restaurants)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(restaurants.id, restaurantId));
+}
+
+/** The FK cascades remove the restaurant's tables, requests, server accounts (and their sessions) and logo. */
+export async function deleteRestaurantRow(db: Executor, restaurantId: string): Promise<void> {
+  await db.delete(restaurants).where(eq(restaurants.id, restaurantId));
+}
+
+export async function upsertLogo(
+  db: Executor,
+  row: typeof restaurantLogos.$inferInsert,
+): Promise<void> {
+  await db
+    .insert(restaurantLogos)
+    .values(row)
+    .onConflictDoUpdate({
+      target: restaurantLogos.restaurantId,
+      set: {
+        contentType: row.contentType,
+        bytes: row.bytes,
+        etag: row.etag,
+        uploadedBy: row.uploadedBy,
+        updatedAt: row.updatedAt,
+      },
+    });
+}
+
+/** Returns whether a logo was there to delete. */
+export async function deleteLogoRow(db: Executor, restaurantId: string): Promise<boolean> {
+  const rows = await db
+    .delete(restaurantLogos)
+    .where(eq(restaurantLogos.restaurantId, restaurantId))
+    .returning({ id: restaurantLogos.restaurantId });
+  return rows.length > 0;
+}

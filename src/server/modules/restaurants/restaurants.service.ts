@@ -1,0 +1,74 @@
+/** Restaurants and the tenant rule every staff endpoint goes through (SPEC §6). */
+import type { Db, Executor } from '../../db/client';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { slugify, slugWithSuffix } from '../../../shared/rules';
+import type { Restaurant } from '../../../shared/schemas';
+import { badRequest, notFound } from '../../http/errors';
+import type { SessionUser } from '../auth/auth.service';
+import { toApiRestaurant } from './restaurants.mapper';
+import {
+  findRestaurant,
+  insertRestaurantIfFree,
+  isOwner,
+  type RestaurantRow,
+} from './restaurants.repo';
+
+/**
+ * Whether this user works at or owns the restaurant. Another tenant's restaurant answers 404 exactly like a
+ * missing one, so ids of other tenants leak nothing.
+ */
+export async function assertRestaurantAccess(
+  db: Executor,
+  user: SessionUser,
+  restaurantId: string,
+): Promise<void> {
+  const allowed =
+    user.role === 'server'
+      ? user.restaurantId === restaurantId
+      : user.role === 'admin'
+        ? await isOwner(db, restaurantId, user.id)
+        : false;
+  if (!allowed) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
+}
+
+const MAX_SLUG_ATTEMPTS = 1000;
+
+/**
+ * SPEC §5: the id is the slug of the name, with -2, -3 … on collision. Each candidate is inserted with
+ * ON CONFLICT DO NOTHING, so two concurrent creates can never take the same id.
+ */
+export async function createRestaurant(
+  db: Executor,
+  ownerId: string,
+  nameInput: string,
+): Promise<RestaurantRow> {
+  const name = nameInput.trim();
+  if (!name) throw badRequest(MSG.restaurantNameRequired, 'name_required');
+  const base = slugify(name) || 'restaurant';
+  const now = Date.now();
+  for (let attempt = 1; attempt <= MAX_SLUG_ATTEMPTS; attempt++) {
+    const row = await insertRestaurantIfFree(db, {
+      id: slugWithSuffix(base, attempt),
+      name,
+      ownerId,
+      primaryColor: DEFAULT_PRIMARY_COLOR,
+      secondaryColor: DEFAULT_SECONDARY_COLOR,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (row) return row;
+  }
+  throw badRequest(MSG.createRestaurantFailed, 'slug_exhausted');
+}
+
+export class RestaurantsService {
+  constructor(private readonly db: Db) {}
+
+  async get(user: SessionUser, restaurantId: string): Promise<Restaurant> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    const row = await findRestaurant(this.db, restaurantId);
+    if (!row) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
+    return toApiRestaurant(row);
+  }
+}

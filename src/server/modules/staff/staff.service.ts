@@ -1,0 +1,175 @@
+/**
+ * The admin's staff (SPEC §2 /admin/staff, §5 Add server, §8 Add server): list, add in PIN or password mode,
+ * delete. Only servers of a restaurant the admin owns are reachable; anyone else answers 404 like a missing one.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/client';
+import { LOGIN_ID_CANDIDATES_TRIED, LOGIN_ID_SUGGESTIONS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { loginIdCandidates, loginIdError, normalizeLoginId } from '../../../shared/rules';
+import type { CreateStaffBody, StaffMember } from '../../../shared/schemas';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import type { SessionUser } from '../auth/auth.service';
+import { isOwner } from '../restaurants/restaurants.repo';
+import { assertRestaurantAccess } from '../restaurants/restaurants.service';
+import { AccountService } from '../users/account.service';
+import {
+  existingLoginIds,
+  findUserById,
+  findUserByLoginId,
+  type UserRow,
+} from '../users/users.repo';
+import { createPasswordUser, createPinServer } from '../users/users.service';
+import { toStaffMember } from './staff.mapper';
+import { listServersOfRestaurant } from './staff.repo';
+
+/**
+ * Called after a password-mode staff member is created (unverified). The email-verification feature wires its
+ * mail here; a failure is logged and does not undo the creation (the server can ask for the mail again at login).
+ */
+export type OnPasswordStaffCreated = (created: {
+  user: UserRow;
+  restaurantId: string;
+  createdBy: SessionUser;
+}) => Promise<void> | void;
+
+export const onPasswordStaffCreatedNoop: OnPasswordStaffCreated = () => undefined;
+
+export interface StaffServiceOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Deletes accounts (unassigns tables, ends sessions, tells open consoles). */
+  accounts: AccountService;
+  onPasswordStaffCreated?: OnPasswordStaffCreated;
+}
+
+export interface LoginIdAvailability {
+  available: boolean;
+  suggestions: string[];
+}
+
+const staffNotFound = () => notFound(MSG.staffNotFound, 'staff_not_found');
+const restaurantNotFound = () => notFound(MSG.restaurantNotFound, 'restaurant_not_found');
+
+/** PostgreSQL foreign_key_violation: the restaurant was deleted while its staff member was being added. */
+const isForeignKeyViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+};
+
+/**
+ * SPEC §8, §9: for a taken login ID, at most 10 candidates are tried and the first 3 free ones offered. The one
+ * rule behind both the availability check and the 409 of Add Staff.
+ */
+export async function loginIdSuggestions(db: Executor, loginId: string): Promise<string[]> {
+  const candidates = loginIdCandidates(normalizeLoginId(loginId)).slice(
+    0,
+    LOGIN_ID_CANDIDATES_TRIED,
+  );
+  const taken = await existingLoginIds(db, candidates);
+  return candidates.filter((c) => !taken.has(c)).slice(0, LOGIN_ID_SUGGESTIONS);
+}
+
+/** SPEC §8: 'Login ID is already taken' with up to 3 suggestions, or the "couldn't find" text when none is free. */
+export async function loginIdTakenError(db: Executor, loginId: string): Promise<AppError> {
+  const suggestions = await loginIdSuggestions(db, loginId);
+  return new AppError(
+    409,
+    'login_id_taken',
+    suggestions.length > 0 ? MSG.loginIdTaken : MSG.noLoginIdSuggestions,
+    { suggestions },
+  );
+}
+
+export class StaffService {
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+  private readonly accounts: AccountService;
+  private readonly onPasswordStaffCreated: OnPasswordStaffCreated;
+
+  constructor(options: StaffServiceOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.accounts = options.accounts;
+    this.onPasswordStaffCreated = options.onPasswordStaffCreated ?? onPasswordStaffCreatedNoop;
+  }
+
+  async list(user: SessionUser, restaurantId: string): Promise<StaffMember[]> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    const rows = await listServersOfRestaurant(this.db, restaurantId);
+    return rows.map(toStaffMember);
+  }
+
+  /** Whether a login ID is free (same rules as Add Staff in PIN mode); suggestions only when it is taken. */
+  async loginIdAvailability(loginIdInput: string): Promise<LoginIdAvailability> {
+    const idError = loginIdError(loginIdInput);
+    if (idError) throw badRequest(idError, 'invalid_login_id');
+    const loginId = normalizeLoginId(loginIdInput);
+    if (!/^[a-z0-9._-]+$/.test(loginId))
+      throw badRequest(MSG.loginIdCharacters, 'invalid_login_id');
+    if (!(await findUserByLoginId(this.db, loginId))) return { available: true, suggestions: [] };
+    return { available: false, suggestions: await loginIdSuggestions(this.db, loginId) };
+  }
+
+  async create(
+    user: SessionUser,
+    restaurantId: string,
+    body: CreateStaffBody,
+  ): Promise<StaffMember> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    try {
+      if (body.mode === 'pin') {
+        const row = await createPinServer(this.db, {
+          restaurantId,
+          name: body.name,
+          loginId: body.loginId,
+          pin: body.pin,
+        });
+        return toStaffMember(row);
+      }
+      // Password staff start unverified, like every password account (SPEC §5 Login).
+      const row = await createPasswordUser(this.db, {
+        role: 'server',
+        name: body.name,
+        email: body.email,
+        password: body.password,
+        verified: false,
+        restaurantId,
+      });
+      try {
+        await this.onPasswordStaffCreated({ user: row, restaurantId, createdBy: user });
+      } catch (err) {
+        this.log.error({ err, userId: row.id }, 'onPasswordStaffCreated failed');
+      }
+      return toStaffMember(row);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'login_id_taken' && body.mode === 'pin') {
+        throw await loginIdTakenError(this.db, body.loginId);
+      }
+      if (isForeignKeyViolation(err)) throw restaurantNotFound();
+      throw err;
+    }
+  }
+
+  /**
+   * Deletes a server of a restaurant this admin owns: in one transaction their tables are unassigned, their
+   * sessions deleted and the account removed; then their open consoles are closed and the tables republished.
+   */
+  async delete(user: SessionUser, userId: string): Promise<void> {
+    const row = await findUserById(this.db, userId);
+    if (
+      !row ||
+      row.role !== 'server' ||
+      !row.restaurantId ||
+      user.role !== 'admin' ||
+      !(await isOwner(this.db, row.restaurantId, user.id))
+    ) {
+      throw staffNotFound();
+    }
+    await this.accounts.deleteUser(userId).catch((err: unknown) => {
+      // Deleted by someone else in the meantime: the same answer as a missing one.
+      if (err instanceof AppError && err.status === 404) throw staffNotFound();
+      throw err;
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import type { Table } from '../../../shared/schemas';
+import type { TableWithServer } from './tables.repo';
+
+/** SPEC §9: the guest URL is the app origin plus /table/{restaurantId}/{tableId}. */
+export const guestUrl = (publicUrl: string, restaurantId: string, tableId: string) =>
+  `${publicUrl}/table/${encodeURIComponent(restaurantId)}/${encodeURIComponent(tableId)}`;
+
+export function toApiTable(row: TableWithServer, publicUrl: string): Table {
+  return {
+    id: row.id,
+    number: row.number,
+    restaurantId: row.restaurantId,
+    status: row.status,
+    serverId: row.serverId,
+    serverName: row.serverName,
+    qrCode: guestUrl(publicUrl, row.restaurantId, row.id),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { tables, users } from '../../db/schema';
+
+export type TableRow = typeof tables.$inferSelect;
+export type TableWithServer = TableRow & { serverName: string | null };
+
+const selection = { t: tables, serverName: users.name };
+
+export async function listTables(db: Executor, restaurantId: string): Promise<TableWithServer[]> {
+  const rows = await db
+    .select(selection)
+    .from(tables)
+    .leftJoin(users, eq(users.id, tables.serverId))
+    .where(eq(tables.restaurantId, restaurantId))
+    // Natural order: table 2 before table 10.
+    .orderBy(sql`length(${tables.number})`, asc(tables.number));
+  return rows.map((r) => ({ ...r.t, serverName: r.serverName }));
+}
+
+export async function findTable(
+  db: Executor,
+  tableId: string,
+): Promise<TableWithServer | undefined> {
+  const [row] = await db
+    .select(selection)
+    .from(tables)
+    .leftJoin(users, eq(users.id, tables.serverId))
+    .where(eq(tables.id, tableId));
+  return row ? { ...row.t, serverName: row.serverName } : undefined;
+}
+
+export async function findTableInRestaurant(db: Executor, restaurantId: string, tableId: string) {
+  const [row] = await db
+    .select()
+    .from(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
+  return row;
+}
+
+/** Locks the table row for the rest of the transaction: serializes cool-down checks per table. */
+export async function lockTableInRestaurant(db: Executor, restaurantId: string, tableId: string) {
+  const [row] = await db
+    .select()
+    .from(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)))
+    .for('update');
+  return row;
+}
+
+export async function insertTableIfFree(db: Executor, row: typeof tables.$inferInsert) {
+  const [inserted] = await db.insert(tables).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+/** Sets serverId only when the table is still unassigned or already this server's (no stealing, no races). */
+export async function assignTable(db: Executor, tableId: string, serverId: string, now: number) {
+  const [row] = await db
+    .update(tables)
+    .set({ serverId, updatedAt: now })
+    .where(
+      and(
+        eq(tables.id, tableId),
+        sql`(${tables.serverId} is null or ${tables.serverId} = ${serverId})`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function unassignTable(db: Executor, tableId: string, serverId: string, now: number) {
+  const [row] = await db
+    .update(tables)
+    .set({ serverId: null, updatedAt: now })
+    .where(and(eq(tables.id, tableId), eq(tables.serverId, serverId)))
+    .returning();
+  return row;
+}
+
+export async function setLastRequestAt(db: Executor, tableId: string, at: number) {
+  await db.update(tables).set({ lastRequestAt: at }).where(eq(tables.id, tableId));
+}
+
+export async function deleteTableRow(db: Executor, restaurantId: string, tableId: string) {
+  const rows = await db
+    .delete(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)))
+    .returning({ id: tables.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,127 @@
+/** Tables: listing, assignment (SPEC §4), creation and deletion (SPEC §5 Add table). */
+import { randomBytes } from 'node:crypto';
+import type { Db, Executor } from '../../db/client';
+import { MSG } from '../../../shared/messages';
+import type { Table } from '../../../shared/schemas';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { LiveService } from '../../live/live.service';
+import type { SessionUser } from '../auth/auth.service';
+import { assertRestaurantAccess } from '../restaurants/restaurants.service';
+import { toApiTable } from './tables.mapper';
+import {
+  assignTable,
+  deleteTableRow,
+  findTable,
+  insertTableIfFree,
+  listTables,
+  unassignTable,
+  type TableRow,
+} from './tables.repo';
+
+/** Short random ids keep the QR code sparse (easier to scan); 96 bits cannot be guessed. */
+export const newTableId = () => randomBytes(12).toString('base64url');
+
+export async function createTableRow(
+  db: Executor,
+  restaurantId: string,
+  numberInput: string,
+): Promise<TableRow> {
+  const number = numberInput.trim();
+  if (!number) throw badRequest(MSG.tableNumberRequired, 'number_required');
+  if (!restaurantId) throw badRequest(MSG.noRestaurantSelected, 'no_restaurant');
+  const now = Date.now();
+  // The unique index (restaurant_id, number) decides; no check-then-insert race.
+  const row = await insertTableIfFree(db, {
+    id: newTableId(),
+    restaurantId,
+    number,
+    status: 'available',
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!row) throw conflict(MSG.tableNumberExists, 'table_number_exists');
+  return row;
+}
+
+export class TablesService {
+  constructor(
+    private readonly db: Db,
+    private readonly live: LiveService,
+    private readonly publicUrl: string,
+  ) {}
+
+  private async loadApi(tableId: string): Promise<Table> {
+    const row = await findTable(this.db, tableId);
+    if (!row) throw notFound(MSG.tableNotFound, 'table_not_found');
+    return toApiTable(row, this.publicUrl);
+  }
+
+  /** Tells every console that these tables changed (e.g. unassigned when their server was deleted). */
+  async publish(tableIds: string[]): Promise<void> {
+    for (const id of tableIds) {
+      const row = await findTable(this.db, id);
+      if (row) this.live.tableChanged(toApiTable(row, this.publicUrl));
+    }
+  }
+
+  /** SPEC §6: a server sees own and unassigned tables; an owning admin sees all. */
+  async list(user: SessionUser, restaurantId: string): Promise<Table[]> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    const rows = await listTables(this.db, restaurantId);
+    const visible =
+      user.role === 'server'
+        ? rows.filter((t) => t.serverId === null || t.serverId === user.id)
+        : rows;
+    return visible.map((t) => toApiTable(t, this.publicUrl));
+  }
+
+  private async tableForStaff(user: SessionUser, tableId: string) {
+    const row = await findTable(this.db, tableId);
+    // Another restaurant's table answers exactly like a missing one.
+    if (!row || row.restaurantId !== user.restaurantId)
+      throw notFound(MSG.tableNotFound, 'table_not_found');
+    return row;
+  }
+
+  /** SPEC §5: only users with role server can assign tables to themselves. */
+  async assign(user: SessionUser, tableId: string): Promise<Table> {
+    if (user.role !== 'server') throw forbidden(MSG.onlyServersAssign);
+    await this.tableForStaff(user, tableId);
+    const updated = await assignTable(this.db, tableId, user.id, Date.now());
+    if (!updated) throw conflict(MSG.tableAssignedToOther, 'table_taken');
+    const table = await this.loadApi(tableId);
+    this.live.tableChanged(table);
+    return table;
+  }
+
+  async unassign(user: SessionUser, tableId: string): Promise<Table> {
+    if (user.role !== 'server') throw forbidden(MSG.onlyServersAssign);
+    const row = await this.tableForStaff(user, tableId);
+    if (row.serverId !== null && row.serverId !== user.id) {
+      throw forbidden('This table is assigned to another server.', 'not_your_table');
+    }
+    if (row.serverId === user.id) await unassignTable(this.db, tableId, user.id, Date.now());
+    const table = await this.loadApi(tableId);
+    this.live.tableChanged(table);
+    return table;
+  }
+
+  async create(user: SessionUser, restaurantId: string, number: string): Promise<Table> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    const row = await createTableRow(this.db, restaurantId, number);
+    const table = await this.loadApi(row.id);
+    this.live.tableChanged(table);
+    return table;
+  }
+
+  async delete(user: SessionUser, tableId: string): Promise<void> {
+    const row = await findTable(this.db, tableId);
+    if (!row) throw notFound(MSG.tableNotFound, 'table_not_found');
+    await assertRestaurantAccess(this.db, user, row.restaurantId).catch(() => {
+      throw notFound(MSG.tableNotFound, 'table_not_found');
+    });
+    if (user.role !== 'admin') throw forbidden();
+    await deleteTableRow(this.db, row.restaurantId, tableId);
+    this.live.tableDeleted(row.restaurantId, tableId);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Creating accounts: shared by the CLI, the demo seed and the admin's Add Staff dialog, so every path applies
+ * the same rules of SPEC §5.
+ */
+import { randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { tables, users } from '../../db/schema';
+import { MSG } from '../../../shared/messages';
+import { loginIdError, normalizeLoginId, passwordError, pinError } from '../../../shared/rules';
+import type { Role, User } from '../../../shared/schemas';
+import { AppError, badRequest, conflict } from '../../http/errors';
+import {
+  findUserByEmail,
+  findUserByLoginId,
+  insertUser,
+  ownedRestaurantIds,
+  type UserRow,
+} from './users.repo';
+
+/** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. */
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashSecret(secret: string): Promise<string> {
+  return hash(secret, ARGON2_OPTIONS);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  const e = email.trim().toLowerCase();
+  if (!e) throw badRequest(MSG.emailRequired);
+  if (!EMAIL.test(e)) throw badRequest('Please enter a valid email address', 'invalid_email');
+  return e;
+}
+
+export async function toApiUser(db: Executor, row: UserRow): Promise<User> {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    restaurantId: row.restaurantId,
+    restaurantIds: row.role === 'admin' ? await ownedRestaurantIds(db, row.id) : [],
+    loginId: row.loginId,
+    authMethod: row.authMethod,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export interface NewPasswordUser {
+  role: Role;
+  name: string;
+  email: string;
+  password: string;
+  verified: boolean;
+  restaurantId?: string | null;
+}
+
+export async function createPasswordUser(db: Executor, input: NewPasswordUser): Promise<UserRow> {
+  const name = input.name.trim();
+  if (!name) throw badRequest('Name is required', 'name_required');
+  const email = normalizeEmail(input.email);
+  const pwError = passwordError(input.password);
+  if (pwError) throw badRequest(pwError, 'invalid_password');
+  if (await findUserByEmail(db, email)) throw conflict(MSG.emailInUse, 'email_in_use');
+  const now = Date.now();
+  const row = await insertUser(db, {
+    id: randomUUID(),
+    name,
+    email,
+    role: input.role,
+    restaurantId: input.restaurantId ?? null,
+    authMethod: 'password',
+    passwordHash: await hashSecret(input.password),
+    emailVerifiedAt: input.verified ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!row) throw conflict(MSG.emailInUse, 'email_in_use');
+  return row;
+}
+
+export interface NewPinServer {
+  restaurantId: string;
+  name: string;
+  loginId: string;
+  pin: string;
+}
+
+export async function createPinServer(db: Executor, input: NewPinServer): Promise<UserRow> {
+  const name = input.name.trim();
+  if (!name) throw badRequest('Name is required', 'name_required');
+  const idError = loginIdError(input.loginId);
+  if (idError) throw badRequest(idError, 'invalid_login_id');
+  const loginId = normalizeLoginId(input.loginId);
+  if (!/^[a-z0-9._-]+$/.test(loginId)) {
+    throw badRequest(MSG.loginIdCharacters, 'invalid_login_id');
+  }
+  const pError = pinError(input.pin);
+  if (pError) throw badRequest(pError, 'invalid_pin_format');
+  const taken = new AppError(409, 'login_id_taken', MSG.loginIdTaken);
+  if (await findUserByLoginId(db, loginId)) throw taken;
+  const now = Date.now();
+  const row = await insertUser(db, {
+    id: randomUUID(),
+    name,
+    email: null,
+    role: 'server',
+    restaurantId: input.restaurantId,
+    loginId,
+    authMethod: 'pin',
+    pinHash: await hashSecret(input.pin),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!row) throw taken;
+  return row;
+}
+
+/** Unassigns every table of a user; used before deleting a server (SPEC §6). */
+export async function unassignAllTables(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .update(tables)
+    .set({ serverId: null, updatedAt: Date.now() })
+    .where(eq(tables.serverId, userId))
+    .returning({ id: tables.id });
+  return rows.map((r) => r.id);
+}
+
+export { users };

@@ -1,0 +1,137 @@
+/**
+ * Email verification (SPEC §5 Login, §8 Admin login; issue 4): a single-use link that expires after 24 hours.
+ * Resending never tells whether an email exists, and is limited per account in the database (so every instance
+ * shares the count) and per client address by the route.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { MSG } from '../../../shared/messages';
+import { badRequest } from '../../http/errors';
+import type { Mailer, MailMessage } from '../../mail/mailer';
+import { findUserByEmail, type UserRow } from '../users/users.repo';
+import {
+  consumeAllTokensOfUser,
+  consumeToken,
+  countTokensSince,
+  deleteExpiredTokens,
+  insertToken,
+  lockUser,
+  markEmailVerified,
+} from './verification.repo';
+
+export const VERIFICATION_TTL_MS = 24 * 3_600_000;
+/** Per account: at most one mail a minute and five an hour (a flood gets no mail storm). */
+export const RESEND_MIN_INTERVAL_MS = 60_000;
+export const RESEND_MAX_PER_HOUR = 5;
+
+export const VERIFY_PATH = '/verify-email';
+
+const tokenIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export function verificationMail(name: string, to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Verify your email for Table Service',
+    text:
+      `Hello ${name},\n\n` +
+      'Please confirm your email address for Table Service by opening this link:\n\n' +
+      `${link}\n\n` +
+      'The link works once and expires in 24 hours. If you did not expect this mail, you can ignore it.\n',
+    html:
+      `<p>Hello ${escapeHtml(name)},</p>` +
+      '<p>Please confirm your email address for Table Service by opening this link:</p>' +
+      `<p><a href="${escapeHtml(link)}">Verify my email</a></p>` +
+      `<p>${escapeHtml(link)}</p>` +
+      '<p>The link works once and expires in 24 hours. If you did not expect this mail, you can ignore it.</p>',
+  };
+}
+
+/** Only a password account whose email is not yet verified ever gets a link. */
+const needsVerification = (row: UserRow | undefined): row is UserRow & { email: string } =>
+  !!row && row.authMethod === 'password' && !!row.email && row.emailVerifiedAt === null;
+
+export class VerificationService {
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+    private readonly publicUrl: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Background work is tracked so that tests and a graceful shutdown can wait for it. */
+  private track(work: Promise<unknown>): void {
+    const tracked = work
+      .catch((err: unknown) => this.log.error({ err }, 'verification mail failed'))
+      .finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  /** Resolves when every queued mail has been handed to the mailer (or has failed and been logged). */
+  async whenIdle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * Issues a fresh link for an unverified password account and queues its mail. Called for new password staff
+   * (the staff module's onPasswordStaffCreated hook) and by resend. Resolves true when a mail was queued; false when
+   * the account needs none or has reached its limit. Mail delivery errors are logged, never thrown: the account
+   * exists either way and its owner can ask for another mail.
+   */
+  async sendVerificationMail(userId: string): Promise<boolean> {
+    const now = this.now();
+    const issued = await this.db.transaction(async (tx) => {
+      const row = await lockUser(tx, userId);
+      if (!needsVerification(row)) return null;
+      const lastMinute = await countTokensSince(tx, userId, now - RESEND_MIN_INTERVAL_MS);
+      const lastHour = await countTokensSince(tx, userId, now - 3_600_000);
+      if (lastMinute > 0 || lastHour >= RESEND_MAX_PER_HOUR) return null;
+      await deleteExpiredTokens(tx, userId, now);
+      const token = randomBytes(32).toString('base64url');
+      await insertToken(tx, {
+        id: tokenIdOf(token),
+        userId,
+        expiresAt: now + VERIFICATION_TTL_MS,
+        createdAt: now,
+      });
+      return { name: row.name, email: row.email, token };
+    });
+    if (!issued) return false;
+    const link = `${this.publicUrl}${VERIFY_PATH}?token=${encodeURIComponent(issued.token)}`;
+    this.track(this.mailer.send(verificationMail(issued.name, issued.email, link)));
+    return true;
+  }
+
+  /**
+   * SPEC §8 'Resend verification email'. Returns at once and does the work in the background, so neither the
+   * answer nor its timing tells whether the address has an account.
+   */
+  resend(email: string): void {
+    this.track(
+      (async () => {
+        const row = await findUserByEmail(this.db, email);
+        if (needsVerification(row)) await this.sendVerificationMail(row.id);
+      })(),
+    );
+  }
+
+  /** Following the link: verifies once; a used, unknown or expired token is refused. */
+  async verify(token: string): Promise<void> {
+    const now = this.now();
+    await this.db.transaction(async (tx) => {
+      const userId = await consumeToken(tx, tokenIdOf(token), now);
+      if (!userId) throw badRequest(MSG.verificationLinkInvalid, 'invalid_token');
+      await markEmailVerified(tx, userId, now);
+      await consumeAllTokensOfUser(tx, userId, now);
+    });
+  }
+}

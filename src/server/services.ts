@@ -1,0 +1,75 @@
+/** The service layer, built once per app and handed to every route module (explicit wiring, DESIGN.md). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client';
+import type { EventBus } from './live/bus';
+import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
+import { LiveService } from './live/live.service';
+import { AuthService } from './modules/auth/auth.service';
+import { LoginThrottle } from './modules/auth/login-throttle';
+import { GuestService } from './modules/guest/guest.service';
+import { RequestsService } from './modules/requests/requests.service';
+import { RestaurantsService } from './modules/restaurants/restaurants.service';
+import { TablesService } from './modules/tables/tables.service';
+import { AccountService } from './modules/users/account.service';
+import { RestaurantAdminService } from './modules/restaurants/restaurant-admin.service';
+import { StaffService } from './modules/staff/staff.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
+import { SuperAdminService } from './modules/super-admin/super-admin.service';
+import { VerificationService } from './modules/verification/verification.service';
+import { PushService, type PushOptions } from './modules/push/push.service';
+import { EscalationService } from './modules/escalation/escalation.service';
+
+export interface ServiceOptions {
+  db: Db;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  clock?: () => number;
+  /** Verification mail; default: .eml files in a temporary outbox. */
+  mailer?: Mailer;
+  /** Web Push: VAPID keys from the environment (else generated once and stored), TLS agent, allowed services. */
+  push?: PushOptions;
+}
+
+export function buildServices({ db, bus, log, publicUrl, clock, mailer, push }: ServiceOptions) {
+  const live = new LiveService(bus, log);
+  const throttle = new LoginThrottle(db, clock);
+  const auth = new AuthService(db, throttle);
+  const tables = new TablesService(db, live, publicUrl);
+  const account = new AccountService(db, live, (ids) => tables.publish(ids));
+  const mail = mailer ?? createMailer({ dataDir: defaultDataDir(), log });
+  const verification = new VerificationService(db, mail, log, publicUrl, clock);
+  const pushService = new PushService(db, log, publicUrl, push, clock);
+  const requests = new RequestsService(db, live);
+  // Issue 5: every new request is pushed to its server's devices, in the background.
+  requests.onCreated((request) => pushService.notifyNewRequest(request));
+  return {
+    db,
+    live,
+    auth,
+    throttle,
+    guest: new GuestService(db),
+    requests,
+    push: pushService,
+    escalation: new EscalationService(db, live, pushService, log, clock),
+    restaurants: new RestaurantsService(db),
+    tables,
+    restaurantAdmin: new RestaurantAdminService(db, live),
+    staff: new StaffService({
+      db,
+      log,
+      accounts: account,
+      // Password staff verify their email before their first sign-in (SPEC §5 Login).
+      onPasswordStaffCreated: async ({ user }) => {
+        await verification.sendVerificationMail(user.id);
+      },
+    }),
+    dashboard: new DashboardService(db),
+    account,
+    mailer: mail,
+    verification,
+    superAdmin: new SuperAdminService(db, account),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;

@@ -1,0 +1,38 @@
+/** Business constants of SPEC §9, plus the product decisions recorded in docs/decisions. */
+
+/** SPEC §9: guest cool-down between requests for one table, measured from the last request's createdAt. */
+export const COOLDOWN_SECONDS = 60;
+/** SPEC §9: the guest page re-checks the cool-down every 15 seconds. */
+export const COOLDOWN_RECHECK_MS = 15_000;
+/** SPEC §9: the sent confirmation on a guest button shows for 5 seconds. */
+export const SENT_CONFIRMATION_MS = 5_000;
+/** SPEC §9: toast duration. */
+export const TOAST_MS = 5_000;
+/** SPEC §9: guest send vibrates 200 ms. */
+export const GUEST_SEND_VIBRATION_MS = 200;
+/** SPEC §9: new-request alert vibration pattern. */
+export const NEW_REQUEST_VIBRATION = [200, 100, 200] as const;
+
+export const DEFAULT_PRIMARY_COLOR = '#1E40AF';
+export const DEFAULT_SECONDARY_COLOR = '#F59E0B';
+/** SPEC §9: default browser theme colour on leaving the guest page. */
+export const DEFAULT_THEME_COLOR = '#ffffff';
+
+/** SPEC §9: logo must be under 2MB. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const PIN_MIN = 4;
+export const PIN_MAX = 6;
+export const LOGIN_ID_MIN = 3;
+export const GENERATED_LOGIN_ID_MAX = 15;
+export const LOGIN_ID_SUGGESTIONS = 3;
+export const LOGIN_ID_CANDIDATES_TRIED = 10;
+export const PASSWORD_MIN = 8;
+export const COMPLETED_LIST_CAP = 5;
+export const SKELETON_COUNT = 3;
+
+/** docs/decisions/003-session-lifetimes.md: a PIN session lasts one long shift. */
+export const PIN_SESSION_HOURS = 14;
+/** docs/decisions/003-session-lifetimes.md: a password session lasts 30 days. */
+export const PASSWORD_SESSION_DAYS = 30;
+
+export const SESSION_COOKIE = 'ts_session';

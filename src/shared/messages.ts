@@ -1,0 +1,124 @@
+/**
+ * Every user-facing text that SPEC.md quotes, verbatim, in one place.
+ * Server error messages and client toasts both come from here.
+ */
+export const MSG = {
+  // §5 Create restaurant
+  restaurantNameRequired: 'Please enter a restaurant name',
+  lastRestaurant: 'Cannot delete the last restaurant. At least one restaurant is required.',
+  // §5 Add table
+  tableNumberRequired: 'Please enter a table number',
+  noRestaurantSelected: 'No restaurant selected',
+  tableNumberExists: 'Table number already exists',
+  // §5 Add server
+  pinsDoNotMatch: 'PINs do not match',
+  pinRule: 'PIN must be 4-6 digits',
+  loginIdMin: 'Login ID must be at least 3 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordRule:
+    'Password must be at least 8 characters long and contain at least one letter, one number, and one special character.',
+  emailRequired: 'Email is required',
+  // §5 Login
+  verifyEmailFirst: 'Please verify your email before logging in.',
+  // §5 Settings
+  settingsNameRequired: 'Restaurant name is required',
+  logoNotImage: 'Selected file must be an image',
+  logoTooLarge: 'File size must be less than 2MB',
+  // §8 PIN login
+  loginIdNotFound: 'Login ID not found',
+  pinNotConfigured: 'PIN not configured for this server',
+  incorrectPin: 'Incorrect PIN',
+  loginFailed: 'Login failed. Please try again.',
+  // §8 Admin login
+  invalidCredentials: 'Invalid email or password',
+  resendVerification: 'Resend verification email',
+  verificationSent: 'Verification email sent! Please check your inbox.',
+  profileNotFound: 'User profile not found. This should not happen.',
+  // §8 Add server
+  loginIdTaken: 'This Login ID is already taken. Please choose another one or select a suggestion.',
+  noLoginIdSuggestions:
+    "We couldn't find any available login IDs based on your entry. Please try a different ID.",
+  emailInUse: 'This email is already registered',
+  addStaffFailed: 'Failed to add staff member',
+  // §8 Other failure toasts
+  loadTablesFailed: 'Failed to load tables',
+  createTableFailed: 'Failed to create table',
+  deleteTableFailed: 'Failed to delete table',
+  loadDashboardFailed: 'Failed to load dashboard data',
+  loadStaffFailed: 'Failed to load staff members',
+  deleteStaffFailed: 'Failed to delete staff member',
+  deleteUserFailed: 'Failed to delete user',
+  loadRestaurantsFailed: 'Failed to load restaurants',
+  createRestaurantFailed: 'Failed to create restaurant',
+  linkRestaurantFailed: 'Failed to link restaurant to your profile.',
+  updateSettingsFailed: 'Failed to update restaurant settings',
+  uploadLogoFailed: 'Failed to upload logo',
+  deleteLogoFailed: 'Failed to delete logo',
+  deleteAccountFailed: 'Failed to delete account. Please try again.',
+  restaurantNotFound: 'Restaurant not found or was deleted',
+  loadRestaurantFailed: 'Failed to load restaurant data',
+  selectedRestaurantSwitched: 'Selected restaurant not found. Switched to available restaurant.',
+  completeRequestFailed: 'Failed to complete request',
+  assignTableFailed: 'Failed to assign table',
+  unassignTableFailed: 'Failed to unassign table',
+  // §8 Success toasts
+  restaurantCreated: 'Restaurant created successfully',
+  tableCreated: 'Table created successfully',
+  tableDeleted: 'Table deleted successfully',
+  staffAdded: 'Staff member added successfully',
+  serverAdded: (loginId: string) => `Server added successfully! Their login ID is ${loginId}`,
+  loginSuccessful: 'Login successful!',
+  logoUploaded: 'Logo uploaded successfully',
+  logoDeleted: 'Logo deleted successfully',
+  accountDeleted: 'Account deleted successfully',
+  requestCompleted: 'Request marked as completed',
+  tableAssigned: (number: string) => `Table ${number} assigned successfully`,
+  tableUnassigned: 'Table unassigned successfully',
+  // §8 Guest
+  guestSendFailed: 'Failed to send request.',
+  newRequestFrom: (label: string) => `New Request from Table ${label}`,
+  // §2 guest page
+  tableNotFoundTitle: 'Table Not Found',
+  tableNotFoundBody: "The table you're looking for doesn't exist.",
+  // §5 delete confirmations
+  serverDeleteAccountConfirm:
+    'Are you sure you want to delete your account? This action cannot be undone. All your assigned tables will be unassigned.',
+  // Product decisions (not quoted by SPEC; see docs/decisions)
+  cooldownActive: (seconds: number) =>
+    `Please wait ${seconds} seconds before sending another request from this table.`,
+  notSignedIn: 'Please sign in to continue.',
+  forbidden: 'You do not have access to this.',
+  notFound: 'Not found.',
+  badRequest: 'The request was not valid.',
+  tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  internalError: 'Something went wrong on our side. Please try again.',
+  onlyServersAssign: 'Only servers can assign tables to themselves.',
+  tableAssignedToOther: 'This table is already assigned to another server.',
+  requestNotFound: 'Request not found.',
+  tableNotFound: 'Table not found.',
+  // Accounts (issue 4; product decisions, not quoted by SPEC)
+  verificationLinkInvalid: 'This verification link is invalid or has expired.',
+  emailVerified: 'Your email is verified. You can now sign in.',
+  invalidEmail: 'Please enter a valid email address',
+  cannotDeleteSelf: 'You cannot delete your own account here.',
+  userNotFound: 'User not found.',
+  // Admin suite (issue 3; product decisions, not quoted by SPEC)
+  staffNotFound: 'Staff member not found.',
+  loginIdCharacters: 'Login ID may contain only letters, digits, dots, dashes and underscores',
+  dashboardSinceInvalid: "The dashboard's start of day must be within the last 48 hours.",
+  // Staff alerting (issue 5; product decisions, not quoted by SPEC)
+  requestOverdue: (label: string) => `Still waiting: Table ${label}`,
+  overdueBody: (typeTitle: string, minutes: number) =>
+    `${typeTitle} — pending for over ${minutes} min`,
+  pushEndpointInvalid: 'The push endpoint must be an https URL of at most 2 KB.',
+  pushServiceNotAllowed: "This browser's push service is not supported.",
+  pushSubscriptionNotFound: 'No such push subscription on this account.',
+  enableNotifications: 'Enable notifications',
+  notificationsOn: 'Notifications on',
+  notificationsBlocked: 'Notifications blocked',
+  notificationsFailed: 'Notifications could not be turned on for this device. Please try again.',
+  staffOffline: 'You are offline. The console reconnects by itself when the network is back.',
+  guestOffline: 'You are offline. Please connect to the internet to call staff from your table.',
+  installTitle: 'Install Table Service',
+  installBody: 'Add the app to your home screen to get request alerts quickly, even full screen.',
+} as const;

@@ -1,0 +1,318 @@
+/**
+ * The one contract (DESIGN.md): every API body, response and live event is defined here once; types come from
+ * z.infer. Request bodies are strict: unknown fields are refused.
+ */
+import { z } from 'zod';
+import { HEX_COLOR, REQUEST_TYPES } from './rules';
+import { MSG } from './messages';
+
+export const roleSchema = z.enum(['super_admin', 'admin', 'server']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const requestTypeSchema = z.enum(REQUEST_TYPES);
+
+// ---------- shapes returned by the API ----------
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: roleSchema,
+  /** For servers: their restaurant. */
+  restaurantId: z.string().nullable(),
+  /** For admins: the restaurants they own, oldest first (the first is the default). */
+  restaurantIds: z.array(z.string()),
+  loginId: z.string().nullable(),
+  authMethod: z.enum(['password', 'pin']),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const restaurantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  reviewUrl: z.string().nullable(),
+  ownerId: z.string(),
+  escalateAfterMinutes: z.number(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Restaurant = z.infer<typeof restaurantSchema>;
+
+/** What a guest may see of a restaurant: only what the guest page shows. */
+export const publicRestaurantSchema = restaurantSchema.pick({
+  id: true,
+  name: true,
+  logoUrl: true,
+  primaryColor: true,
+  secondaryColor: true,
+  reviewUrl: true,
+});
+export type PublicRestaurant = z.infer<typeof publicRestaurantSchema>;
+
+export const tableSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  restaurantId: z.string(),
+  status: z.string(),
+  serverId: z.string().nullable(),
+  serverName: z.string().nullable(),
+  /** The guest URL encoded in the table's QR code. */
+  qrCode: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Table = z.infer<typeof tableSchema>;
+
+export const serviceRequestSchema = z.object({
+  id: z.string(),
+  restaurantId: z.string(),
+  tableId: z.string(),
+  tableNumber: z.string().nullable(),
+  serverId: z.string().nullable(),
+  type: requestTypeSchema,
+  status: z.enum(['pending', 'completed']),
+  overdue: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
+
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    retryAfterSeconds: z.number().optional(),
+    suggestions: z.array(z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+// ---------- auth ----------
+
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const emailLoginBodySchema = z.strictObject({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(200),
+});
+export const pinLoginBodySchema = z.strictObject({
+  loginId: z.string().trim().min(1).max(64),
+  pin: z.string().min(1).max(12),
+});
+
+// ---------- guest ----------
+
+export const guestTableResponseSchema = z.object({
+  restaurant: publicRestaurantSchema,
+  table: z.object({ id: z.string(), number: z.string() }),
+  cooldownRemainingSeconds: z.number(),
+});
+export type GuestTableResponse = z.infer<typeof guestTableResponseSchema>;
+
+export const guestCooldownResponseSchema = z.object({ cooldownRemainingSeconds: z.number() });
+
+export const guestRequestBodySchema = z.strictObject({ type: requestTypeSchema });
+export const guestRequestResponseSchema = z.object({
+  request: z.object({ id: z.string(), type: requestTypeSchema, createdAt: z.number() }),
+  cooldownRemainingSeconds: z.number(),
+});
+export type GuestRequestResponse = z.infer<typeof guestRequestResponseSchema>;
+
+// ---------- staff: tables and requests ----------
+
+export const tablesResponseSchema = z.object({ tables: z.array(tableSchema) });
+export const tableResponseSchema = z.object({ table: tableSchema });
+export const requestsResponseSchema = z.object({
+  pending: z.array(serviceRequestSchema),
+  /** SPEC §2: at most the first 5 completed, most recently completed first. */
+  completed: z.array(serviceRequestSchema),
+});
+export type RequestsResponse = z.infer<typeof requestsResponseSchema>;
+export const requestResponseSchema = z.object({ request: serviceRequestSchema });
+
+export const restaurantResponseSchema = z.object({ restaurant: restaurantSchema });
+export const restaurantsResponseSchema = z.object({ restaurants: z.array(restaurantSchema) });
+
+// ---------- admin ----------
+
+export const createRestaurantBodySchema = z.strictObject({
+  name: z.string().trim().min(1, MSG.restaurantNameRequired).max(100),
+});
+export const updateRestaurantBodySchema = z.strictObject({
+  name: z.string().trim().min(1, MSG.settingsNameRequired).max(100).optional(),
+  reviewUrl: z
+    .union([z.url({ protocol: /^https?$/ }).max(2000), z.literal('')])
+    .nullable()
+    .optional(),
+  primaryColor: z.string().regex(HEX_COLOR).optional(),
+  secondaryColor: z.string().regex(HEX_COLOR).optional(),
+  escalateAfterMinutes: z.number().int().min(1).max(60).optional(),
+});
+export const createTableBodySchema = z.strictObject({
+  number: z.string().trim().min(1, MSG.tableNumberRequired).max(20),
+});
+
+export const createPinStaffBodySchema = z.strictObject({
+  mode: z.literal('pin'),
+  name: z.string().trim().min(1).max(100),
+  loginId: z.string().trim().max(64),
+  pin: z.string().max(12),
+});
+export const createPasswordStaffBodySchema = z.strictObject({
+  mode: z.literal('password'),
+  name: z.string().trim().min(1).max(100),
+  email: z.string().trim().min(1, MSG.emailRequired).max(320),
+  password: z.string().max(200),
+});
+export const createStaffBodySchema = z.discriminatedUnion('mode', [
+  createPinStaffBodySchema,
+  createPasswordStaffBodySchema,
+]);
+export type CreateStaffBody = z.infer<typeof createStaffBodySchema>;
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  loginId: z.string().nullable(),
+  authMethod: z.enum(['password', 'pin']),
+  createdAt: z.number(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
+export const staffMemberResponseSchema = z.object({ staffMember: staffMemberSchema });
+
+export const loginIdCheckResponseSchema = z.object({
+  available: z.boolean(),
+  suggestions: z.array(z.string()),
+});
+
+export const dashboardResponseSchema = z.object({
+  totalTables: z.number(),
+  activeServers: z.number(),
+  requestsToday: z.number(),
+  /** Minutes, one decimal; null when no request has been completed. */
+  avgResponseMinutes: z.number().nullable(),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+// ---------- live channel (/api/live) ----------
+
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), userId: z.string() }),
+  z.object({ type: z.literal('request.created'), request: serviceRequestSchema }),
+  z.object({ type: z.literal('request.updated'), request: serviceRequestSchema }),
+  z.object({ type: z.literal('table.changed'), table: tableSchema }),
+  z.object({ type: z.literal('table.deleted'), restaurantId: z.string(), tableId: z.string() }),
+  z.object({ type: z.literal('restaurant.updated'), restaurant: restaurantSchema }),
+  z.object({ type: z.literal('restaurant.deleted'), restaurantId: z.string() }),
+  z.object({ type: z.literal('session.ended') }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+// ---------- accounts: email verification (issue 4) ----------
+
+/** POST /api/auth/verify-email: the token from the link's ?token= parameter. */
+export const verifyEmailBodySchema = z.strictObject({
+  token: z
+    .string()
+    .trim()
+    .min(1, MSG.verificationLinkInvalid)
+    .max(200, MSG.verificationLinkInvalid),
+});
+export const verifyEmailResponseSchema = z.object({ verified: z.literal(true) });
+
+/** POST /api/auth/resend-verification: always 202 for a well-formed address (no account enumeration). */
+export const resendVerificationBodySchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, MSG.emailRequired)
+    .max(320, MSG.invalidEmail)
+    .pipe(z.email(MSG.invalidEmail)),
+});
+export const resendVerificationResponseSchema = z.object({ sent: z.literal(true) });
+
+// ---------- super admin (issue 4) ----------
+
+export const superAdminStatsSchema = z.object({
+  users: z.number(),
+  restaurants: z.number(),
+  /** Tables with an assigned server. */
+  activeTables: z.number(),
+});
+export type SuperAdminStats = z.infer<typeof superAdminStatsSchema>;
+
+export const superAdminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: roleSchema,
+  /** A server's restaurant; an admin's first restaurant; otherwise null. */
+  restaurantName: z.string().nullable(),
+  /** SPEC §2: always Active. */
+  status: z.literal('Active'),
+  createdAt: z.number(),
+});
+export type SuperAdminUser = z.infer<typeof superAdminUserSchema>;
+
+export const superAdminUsersQuerySchema = z.object({
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Case-insensitive substring of name, email or login ID. */
+  q: z.string().trim().max(200).optional(),
+});
+export type SuperAdminUsersQuery = z.input<typeof superAdminUsersQuerySchema>;
+
+export const superAdminUsersResponseSchema = z.object({
+  users: z.array(superAdminUserSchema),
+  /** Pass as cursor for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type SuperAdminUsersResponse = z.infer<typeof superAdminUsersResponseSchema>;
+
+// ---------- Web Push (issue 5; docs/decisions/010) ----------
+
+/** A push endpoint is a capability URL issued by the browser's push service: https only, at most 2 KB. */
+export const PUSH_ENDPOINT_MAX = 2048;
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+export const pushEndpointSchema = z
+  .string()
+  .max(PUSH_ENDPOINT_MAX, MSG.pushEndpointInvalid)
+  .pipe(z.url({ protocol: /^https$/, error: MSG.pushEndpointInvalid }));
+
+/** POST /api/push/subscriptions: PushSubscription.toJSON() without expirationTime. */
+export const pushSubscriptionBodySchema = z.strictObject({
+  endpoint: pushEndpointSchema,
+  keys: z.strictObject({
+    /** The device's P-256 public key, 65 bytes as base64url (86-88 characters). */
+    p256dh: z.string().min(86).max(88).regex(BASE64URL),
+    /** The 16-byte authentication secret as base64url. */
+    auth: z.string().min(22).max(24).regex(BASE64URL),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+export const pushUnsubscribeBodySchema = z.strictObject({ endpoint: pushEndpointSchema });
+
+export const pushPublicKeyResponseSchema = z.object({ publicKey: z.string() });
+export const pushSubscriptionResponseSchema = z.object({ subscribed: z.literal(true) });
+
+/** What the service worker receives (encrypted) and shows as a notification (SPEC §8 new request alert). */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** The request id: one notification per request. */
+  tag: z.string(),
+  /** Opened when the notification is clicked. */
+  url: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -1,0 +1,234 @@
+/**
+ * Issue 4's journeys: the registration page, an unverified account that follows the link from its captured mail,
+ * and the super admin who sees real totals and deletes a server whose open console is signed out live.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { MSG } from '../../src/shared/messages';
+import { DEMO, signInWithEmail, signInWithPin } from './support';
+
+/**
+ * scripts/e2e-server.mjs runs without SMTP_URL, so every mail lands in its DATA_DIR/outbox as an .eml file
+ * (src/server/mail/mailer.ts); a run on another port has its own data directory.
+ */
+const E2E_PORT = process.env.E2E_PORT ?? '4173';
+const OUTBOX = path.resolve(`.tmp/e2e-data${E2E_PORT === '4173' ? '' : `-${E2E_PORT}`}/outbox`);
+
+/** A suffix that keeps this run's accounts apart from the demo's and from a retry's. */
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+/** Signs the request context in as the demo admin and adds a staff member to the demo restaurant. */
+async function createDemoStaff(
+  request: APIRequestContext,
+  body:
+    | { mode: 'pin'; name: string; loginId: string; pin: string }
+    | { mode: 'password'; name: string; email: string; password: string },
+): Promise<void> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: DEMO.admin.email, password: DEMO.admin.password },
+  });
+  expect(login.ok()).toBe(true);
+  const created = await request.post('/api/restaurants/demo-bistro/staff', { data: body });
+  expect(created.status()).toBe(201);
+}
+
+/** RFC 2045 quoted-printable: soft line breaks go, =XX becomes its byte (nodemailer wraps long lines so). */
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The verification link in the newest mail to `email`, or null while none has been written. */
+async function newestVerificationLink(email: string): Promise<string | null> {
+  let files: string[];
+  try {
+    files = await fs.readdir(OUTBOX);
+  } catch {
+    return null;
+  }
+  // Names start with an ISO timestamp, so the newest sorts last.
+  for (const file of files
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse()) {
+    const mail = decodeQuotedPrintable(await fs.readFile(path.join(OUTBOX, file), 'utf8'));
+    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'im').test(mail)) continue;
+    const link = /https?:\/\/[^\s"<>]+\/verify-email\?token=[\w%-]+/.exec(mail);
+    if (link) return link[0];
+  }
+  return null;
+}
+
+async function expectPath(page: Page, pathname: string) {
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
+}
+
+/** A stat card, found by its label, shows exactly `value`. */
+async function expectStat(page: Page, label: string, value: number) {
+  await expect(
+    page.getByRole('group', { name: label }).getByText(String(value), { exact: true }),
+  ).toBeVisible();
+}
+
+test('/register says sign-up is disabled and returns to login', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Registration Coming Soon' })).toBeVisible();
+  await page.getByRole('button', { name: 'Return to Login' }).click();
+  await expectPath(page, '/login');
+  await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+});
+
+test('an unverified account gets the sticky toast, follows the mailed link once, then signs in', async ({
+  page,
+  request,
+}) => {
+  const id = unique();
+  const email = `verify-${id}@e2e.test`;
+  // One of the passwords scripts/check-e2e-log.mjs looks for, so a leak into the server log fails the suite.
+  const password = 'Secret-pass1!';
+  // Password staff start unverified; creating one already mails a first link (services.ts onPasswordStaffCreated).
+  await createDemoStaff(request, { mode: 'password', name: `Vera ${id}`, email, password });
+
+  await signInWithEmail(page, email, password);
+  const sticky = page.getByRole('alert').filter({ hasText: MSG.verifyEmailFirst });
+  await expect(sticky).toBeVisible();
+  await expectPath(page, '/login');
+  // Sticky: still there after the 5 s every other toast gets.
+  await page.waitForTimeout(5_500);
+  await expect(sticky).toBeVisible();
+  await sticky.getByRole('button', { name: MSG.resendVerification }).click();
+  await expect(page.getByText(MSG.verificationSent)).toBeVisible();
+  await expect(sticky).toBeHidden();
+
+  // The resend inside the per-account minute is dropped silently; the first mail's link is as good.
+  let link: string | null = null;
+  await expect
+    .poll(async () => (link = await newestVerificationLink(email)), { timeout: 15_000 })
+    .not.toBeNull();
+  const url = new URL(link!);
+  expect(url.pathname).toBe('/verify-email');
+
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByText(MSG.emailVerified)).toBeVisible();
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await expectPath(page, '/login');
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // Password staff are servers: their home is /server/tables.
+  await expectPath(page, '/server/tables');
+  await expect(page.getByText(MSG.loginSuccessful)).toBeVisible();
+
+  // The link is single-use: opened again (here while signed in) it is refused and offers a new one.
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByText(MSG.verificationLinkInvalid)).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByRole('button', { name: MSG.resendVerification })).toBeVisible();
+});
+
+test('a link with an unknown token is refused and the page sends a new one', async ({ page }) => {
+  await page.goto('/verify-email?token=not-a-real-token');
+  await expect(page.getByText(MSG.verificationLinkInvalid)).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: MSG.resendVerification }).click();
+  await expect(page.getByText(MSG.invalidEmail)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Email').fill('nobody@e2e.test');
+  await page.getByRole('button', { name: MSG.resendVerification }).click();
+  // The same answer whether or not the address has an account.
+  await expect(page.getByText(MSG.verificationSent)).toBeVisible();
+});
+
+test('the super admin sees real totals and deletes a server, whose open console is signed out live', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const id = unique();
+  const server = { name: `Gone Server ${id}`, loginId: `gone${id}`, pin: '4826' };
+  await createDemoStaff(request, { mode: 'pin', ...server });
+
+  // The server's console is open on another device, its live channel connected.
+  const serverContext = await browser.newContext();
+  const serverPage = await serverContext.newPage();
+  const liveConnected = new Promise<void>((resolve) => {
+    serverPage.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('"hello"')) resolve();
+      });
+    });
+  });
+  await signInWithPin(serverPage, server.loginId, server.pin);
+  await expectPath(serverPage, '/server/tables');
+  await serverPage.getByRole('link', { name: 'Requests' }).first().click();
+  await expectPath(serverPage, '/server/requests');
+  await expect(serverPage.getByRole('heading', { name: 'Table Service Requests' })).toBeVisible();
+  await liveConnected;
+  // Survives only if the page is never reloaded.
+  await serverPage.evaluate(() => {
+    (window as unknown as { e2eNoReload?: boolean }).e2eNoReload = true;
+  });
+
+  await signInWithEmail(page, DEMO.superAdmin.email, DEMO.superAdmin.password);
+  await expectPath(page, '/super-admin');
+  await expect(page.getByRole('heading', { name: 'Super Admin Dashboard' })).toBeVisible();
+
+  // Real totals: what the server counts, not samples. The demo alone has 4 users and 1 restaurant.
+  const totals = (await (await page.request.get('/api/super-admin/stats')).json()) as {
+    users: number;
+    restaurants: number;
+    activeTables: number;
+  };
+  expect(totals.users).toBeGreaterThanOrEqual(5);
+  expect(totals.restaurants).toBeGreaterThanOrEqual(1);
+  await expectStat(page, 'Total Users', totals.users);
+  await expectStat(page, 'Restaurants', totals.restaurants);
+  await expectStat(page, 'Active Tables', totals.activeTables);
+
+  const list = page.getByRole('region', { name: 'All users' });
+  await expect(list.getByRole('row', { name: new RegExp(DEMO.admin.name) })).toBeVisible();
+  // The signed-in super admin's own row offers no Delete.
+  const ownRow = list.getByRole('row', { name: new RegExp(DEMO.superAdmin.name) });
+  await expect(ownRow).toContainText(MSG.cannotDeleteSelf);
+  await expect(ownRow.getByRole('button')).toHaveCount(0);
+
+  await page.getByLabel('Search users').fill(server.loginId);
+  const results = page.getByRole('region', { name: `Users matching “${server.loginId}”` });
+  const row = results.getByRole('row', { name: new RegExp(server.name) });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Server', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: DEMO.restaurantName, exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
+  // A header row plus exactly the one match.
+  await expect(results.getByRole('row')).toHaveCount(2);
+
+  await row.getByRole('button', { name: `Delete ${server.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete User' });
+  await expect(dialog).toContainText(server.name);
+  // Cancel first: nothing is deleted without confirmation.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${server.name}` }).click();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('User deleted successfully')).toBeVisible();
+  await expect(results.getByText(`No users match “${server.loginId}”.`)).toBeVisible();
+  await expectStat(page, 'Total Users', totals.users - 1);
+
+  // The deleted server's console is signed out and sent to /login, live and without a reload.
+  await expectPath(serverPage, '/login');
+  await expect(serverPage.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+  expect(
+    await serverPage.evaluate(
+      () => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload === true,
+    ),
+  ).toBe(true);
+  // And the account is gone: its PIN no longer signs in.
+  await signInWithPin(serverPage, server.loginId, server.pin);
+  await expect(serverPage.getByText(MSG.loginIdNotFound)).toBeVisible();
+  await serverContext.close();
+});

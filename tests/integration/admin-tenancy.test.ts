@@ -1,0 +1,269 @@
+/**
+ * Every admin endpoint refuses another owner's restaurant, table or staff member with 404 (exactly like a missing
+ * one) and changes nothing; a server gets 403 and a visitor 401 (SPEC §6; issue 3).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, or } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import {
+  requests,
+  restaurantLogos,
+  restaurants,
+  sessions,
+  tables,
+  users,
+} from '../../src/server/db/schema';
+import { createTestApp, request, type TestApp } from '../support/test-app';
+import { makeFloor, makeRestaurant, makeServer, signInPassword } from '../support/factories';
+import { postForm, TINY_PNG } from '../support/multipart';
+
+let t: TestApp;
+let victim: Awaited<ReturnType<typeof makeFloor>>;
+let victimSecond: Awaited<ReturnType<typeof makeRestaurant>>;
+let attacker: Awaited<ReturnType<typeof makeFloor>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  victim = await makeFloor(t);
+  // Two restaurants, so a delete would not be stopped by the last-restaurant rule.
+  victimSecond = await makeRestaurant(t, victim.admin.user.id);
+  await makeServer(t, victimSecond.id);
+  const now = Date.now();
+  await t.database.db.insert(requests).values({
+    id: randomUUID(),
+    restaurantId: victim.restaurant.id,
+    tableId: victim.table.id,
+    type: 'bill',
+    status: 'completed',
+    createdAt: now - 60_000,
+    updatedAt: now,
+  });
+  const logo = await postForm(
+    t,
+    `/api/restaurants/${victim.restaurant.id}/logo`,
+    [{ field: 'logo', filename: 'logo.png', contentType: 'image/png', bytes: TINY_PNG }],
+    victim.adminCookie,
+  );
+  expect(logo.statusCode).toBe(200);
+  attacker = await makeFloor(t);
+  await makeRestaurant(t, attacker.admin.user.id);
+});
+afterAll(() => t.close());
+
+interface Endpoint {
+  method: InjectOptions['method'];
+  /** The route as registered. */
+  route: string;
+  call(cookie: string | undefined): Promise<LightMyRequestResponse>;
+}
+
+const json =
+  (method: InjectOptions['method'], url: () => string, body?: unknown) =>
+  (cookie: string | undefined) =>
+    request(t, method, url(), { cookie, body });
+
+/** Every admin endpoint that names a restaurant, table or staff member, aimed at the victim's. */
+const tenantEndpoints: Endpoint[] = [
+  {
+    method: 'PATCH',
+    route: '/api/restaurants/:restaurantId',
+    call: json('PATCH', () => `/api/restaurants/${victim.restaurant.id}`, {
+      name: 'Hijacked',
+      primaryColor: '#000000',
+      reviewUrl: 'https://evil.example',
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/restaurants/:restaurantId',
+    call: json('DELETE', () => `/api/restaurants/${victim.restaurant.id}`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/logo',
+    call: (cookie) =>
+      postForm(
+        t,
+        `/api/restaurants/${victim.restaurant.id}/logo`,
+        [
+          {
+            field: 'logo',
+            filename: 'x.gif',
+            contentType: 'image/gif',
+            bytes: Buffer.from('GIF89a\x01\x00\x01\x00'),
+          },
+        ],
+        cookie,
+      ),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/restaurants/:restaurantId/logo',
+    call: json('DELETE', () => `/api/restaurants/${victim.restaurant.id}/logo`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/tables',
+    call: json('POST', () => `/api/restaurants/${victim.restaurant.id}/tables`, { number: '99' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/tables/:tableId',
+    call: json('DELETE', () => `/api/tables/${victim.table.id}`),
+  },
+  {
+    method: 'GET',
+    route: '/api/restaurants/:restaurantId/staff',
+    call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/staff`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/staff',
+    call: json('POST', () => `/api/restaurants/${victim.restaurant.id}/staff`, {
+      mode: 'pin',
+      name: 'Mole',
+      loginId: 'mole' + randomUUID().slice(0, 6),
+      pin: '1234',
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/staff/:userId',
+    call: json('DELETE', () => `/api/staff/${victim.server.user.id}`),
+  },
+  {
+    method: 'GET',
+    route: '/api/restaurants/:restaurantId/dashboard',
+    call: json(
+      'GET',
+      () => `/api/restaurants/${victim.restaurant.id}/dashboard?since=${Date.now() - 3_600_000}`,
+    ),
+  },
+];
+
+/** Admin endpoints that name no tenant: only the role matters. */
+const ownEndpoints: Endpoint[] = [
+  { method: 'GET', route: '/api/restaurants', call: json('GET', () => '/api/restaurants') },
+  {
+    method: 'POST',
+    route: '/api/restaurants',
+    call: json('POST', () => '/api/restaurants', { name: 'Server made this' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/login-ids/:loginId/availability',
+    call: json('GET', () => `/api/login-ids/${victim.server.loginId}/availability`),
+  },
+];
+
+/** Everything of the victim's, to compare before and after. */
+async function victimState() {
+  const db = t.database.db;
+  const ids = [victim.restaurant.id, victimSecond.id];
+  const people = await db
+    .select()
+    .from(users)
+    .where(or(inArray(users.restaurantId, ids), eq(users.id, victim.admin.user.id)))
+    .orderBy(users.id);
+  return {
+    restaurants: await db
+      .select()
+      .from(restaurants)
+      .where(inArray(restaurants.id, ids))
+      .orderBy(restaurants.id),
+    logos: await db
+      .select()
+      .from(restaurantLogos)
+      .where(inArray(restaurantLogos.restaurantId, ids)),
+    tables: await db
+      .select()
+      .from(tables)
+      .where(inArray(tables.restaurantId, ids))
+      .orderBy(tables.id),
+    requests: await db
+      .select()
+      .from(requests)
+      .where(inArray(requests.restaurantId, ids))
+      .orderBy(requests.id),
+    users: people,
+    sessions: await db
+      .select()
+      .from(sessions)
+      .where(
+        inArray(
+          sessions.userId,
+          people.map((p) => p.id),
+        ),
+      )
+      .orderBy(sessions.id),
+  };
+}
+
+describe('admin endpoints across owners', () => {
+  it('cover every admin-only route (a new one must be added to these lists)', () => {
+    const adminOnly = t.routes.filter(
+      (r) => 'roles' in r.access && r.access.roles.length === 1 && r.access.roles[0] === 'admin',
+    );
+    const known = [...tenantEndpoints, ...ownEndpoints].map((e) => `${e.method} ${e.route}`);
+    for (const r of adminOnly)
+      expect(known, `${r.method} ${r.url}`).toContain(`${r.method} ${r.url}`);
+    for (const k of known) expect(adminOnly.map((r) => `${r.method} ${r.url}`)).toContain(k);
+  });
+
+  it("answer another owner with 404 and change nothing of the victim's", async () => {
+    const before = await victimState();
+    for (const endpoint of tenantEndpoints) {
+      const res = await endpoint.call(attacker.adminCookie);
+      expect(res.statusCode, `${endpoint.method} ${endpoint.route}: ${res.body}`).toBe(404);
+      expect(res.json().error.code).toMatch(/not_found$/);
+    }
+    expect(await victimState()).toEqual(before);
+  });
+
+  it('answer exactly like a missing restaurant, table or staff member', async () => {
+    const missing = [
+      await request(t, 'PATCH', '/api/restaurants/no-such-place', {
+        cookie: attacker.adminCookie,
+        body: { name: 'x' },
+      }),
+      await request(t, 'PATCH', `/api/restaurants/${victim.restaurant.id}`, {
+        cookie: attacker.adminCookie,
+        body: { name: 'x' },
+      }),
+    ];
+    expect(missing[1]!.statusCode).toBe(missing[0]!.statusCode);
+    expect(missing[1]!.json()).toEqual(missing[0]!.json());
+  });
+
+  it("answer the victim's own server with 403 and change nothing", async () => {
+    const before = await victimState();
+    for (const endpoint of [...tenantEndpoints, ...ownEndpoints]) {
+      const res = await endpoint.call(victim.serverCookie);
+      expect(res.statusCode, `${endpoint.method} ${endpoint.route}`).toBe(403);
+    }
+    expect(await victimState()).toEqual(before);
+  });
+
+  it('answer a visitor with 401', async () => {
+    for (const endpoint of [...tenantEndpoints, ...ownEndpoints]) {
+      const res = await endpoint.call(undefined);
+      expect(res.statusCode, `${endpoint.method} ${endpoint.route}`).toBe(401);
+    }
+  });
+
+  it('still work for the owner (the 404s above are not a broken endpoint)', async () => {
+    const cookie = await signInPassword(t, victim.admin);
+    const staff = await request(t, 'GET', `/api/restaurants/${victim.restaurant.id}/staff`, {
+      cookie,
+    });
+    expect(staff.statusCode).toBe(200);
+    const dash = await request(
+      t,
+      'GET',
+      `/api/restaurants/${victim.restaurant.id}/dashboard?since=${Date.now() - 60_000}`,
+      { cookie },
+    );
+    expect(dash.json().totalTables).toBe(1);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Bad input never breaks the server: random and malformed bodies, params and headers at every route give a 4xx
+ * (or a success), never a 5xx, and the next good request is still answered.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, request, type TestApp } from '../support/test-app';
+import { makeFloor } from '../support/factories';
+
+let t: TestApp;
+let floor: Awaited<ReturnType<typeof makeFloor>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  floor = await makeFloor(t);
+});
+afterAll(() => t.close());
+
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+const segment = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('..', '%00', '%', '🙂', ' ', 'null', '0', '-1', 'a'.repeat(300)),
+);
+
+const skip = (url: string) =>
+  url === '/api/live' || url === '/api/account' || url.includes('logout');
+
+describe('fuzzing every route', () => {
+  it('answers random JSON bodies and params without a 5xx, as every role', async () => {
+    const routes = t.routes.filter((r) => !skip(r.url));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.array(segment, { minLength: 3, maxLength: 3 }),
+        jsonValue,
+        fc.constantFrom(undefined, floor.serverCookie, floor.adminCookie),
+        async (route, segments, body, cookie) => {
+          let i = 0;
+          const url = route.url.replace(/:[A-Za-z]+/g, () =>
+            encodeURIComponent(segments[i++] ?? 'x'),
+          );
+          const res = await request(t, route.method, url, { body, cookie });
+          expect(
+            res.statusCode,
+            `${route.method} ${url} ${JSON.stringify(body)} → ${res.body}`,
+          ).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(res.json().error.message).toEqual(expect.any(String));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers malformed raw bodies and content types with a 4xx', async () => {
+    const raw = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom('{', '{"type":', '[]', 'null', '\u0000', '{"type":"order"}'.repeat(2000)),
+    );
+    const type = fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      '',
+    );
+    const url = `/api/public/restaurants/${floor.restaurant.id}/tables/${floor.table.id}/requests`;
+    await fc.assert(
+      fc.asyncProperty(raw, type, async (payload, contentType) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: contentType ? { 'content-type': contentType } : {},
+        });
+        expect(res.statusCode, `${contentType} ${payload.slice(0, 50)} → ${res.body}`).toBeLessThan(
+          500,
+        );
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('answers random headers (cookies, origins) without a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 200 }),
+        fc.string({ maxLength: 100 }),
+        async (cookie, origin) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/tables/${floor.table.id}/assign`,
+            payload: '{}',
+            headers: { 'content-type': 'application/json', cookie: `ts_session=${cookie}`, origin },
+          });
+          expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('survives malformed WebSocket frames and keeps serving', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const frames = fc.sample(
+      fc.oneof(
+        fc.string({ maxLength: 300 }),
+        jsonValue.map((v) => JSON.stringify(v)),
+        fc.constant('x'.repeat(5000)),
+      ),
+      40,
+    );
+    for (const frame of frames) {
+      const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
+        headers: { cookie: floor.serverCookie },
+      });
+      await new Promise<void>((resolve) => {
+        ws.on('open', () => ws.send(frame));
+        ws.on('message', () => ws.send(frame));
+        ws.on('error', () => resolve());
+        ws.on('close', () => resolve());
+        setTimeout(() => {
+          ws.terminate();
+          resolve();
+        }, 200);
+      });
+    }
+    const res = await request(t, 'GET', `/api/restaurants/${floor.restaurant.id}/tables`, {
+      cookie: floor.serverCookie,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

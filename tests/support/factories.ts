@@ -1,0 +1,91 @@
+/** Each test makes its own data through these, via the same services the app uses. */
+import { randomBytes } from 'node:crypto';
+import { createRestaurant } from '../../src/server/modules/restaurants/restaurants.service';
+import { createTableRow } from '../../src/server/modules/tables/tables.service';
+import { createPasswordUser, createPinServer } from '../../src/server/modules/users/users.service';
+import { request, sessionCookie, type TestApp } from './test-app';
+
+const unique = () => randomBytes(4).toString('hex');
+export const PASSWORD = 'Secret-pass1!';
+
+export async function makeAdmin(
+  t: TestApp,
+  overrides: { verified?: boolean; email?: string } = {},
+) {
+  const email = overrides.email ?? `admin-${unique()}@example.test`;
+  const user = await createPasswordUser(t.database.db, {
+    role: 'admin',
+    name: 'Admin ' + unique(),
+    email,
+    password: PASSWORD,
+    verified: overrides.verified ?? true,
+  });
+  return { user, email, password: PASSWORD };
+}
+
+export async function makeSuperAdmin(t: TestApp) {
+  const email = `super-${unique()}@example.test`;
+  const user = await createPasswordUser(t.database.db, {
+    role: 'super_admin',
+    name: 'Super ' + unique(),
+    email,
+    password: PASSWORD,
+    verified: true,
+  });
+  return { user, email, password: PASSWORD };
+}
+
+export async function makeRestaurant(t: TestApp, ownerId?: string, name = 'Bistro ' + unique()) {
+  const owner = ownerId ?? (await makeAdmin(t)).user.id;
+  return createRestaurant(t.database.db, owner, name);
+}
+
+export async function makeServer(t: TestApp, restaurantId: string, pin = '1234') {
+  const loginId = 's' + unique();
+  const user = await createPinServer(t.database.db, {
+    restaurantId,
+    name: 'Server ' + loginId,
+    loginId,
+    pin,
+  });
+  return { user, loginId, pin };
+}
+
+export async function makeTable(
+  t: TestApp,
+  restaurantId: string,
+  number = String(Math.floor(Math.random() * 1e6)),
+) {
+  return createTableRow(t.database.db, restaurantId, number);
+}
+
+export async function signInServer(
+  t: TestApp,
+  server: { loginId: string; pin: string },
+): Promise<string> {
+  const res = await request(t, 'POST', '/api/auth/pin-login', {
+    body: { loginId: server.loginId, pin: server.pin },
+  });
+  return sessionCookie(res);
+}
+
+export async function signInPassword(
+  t: TestApp,
+  account: { email: string; password: string },
+): Promise<string> {
+  const res = await request(t, 'POST', '/api/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
+  return sessionCookie(res);
+}
+
+/** A restaurant with its owner, a signed-in server and a table. */
+export async function makeFloor(t: TestApp) {
+  const admin = await makeAdmin(t);
+  const restaurant = await makeRestaurant(t, admin.user.id);
+  const server = await makeServer(t, restaurant.id);
+  const table = await makeTable(t, restaurant.id, '3');
+  const serverCookie = await signInServer(t, server);
+  const adminCookie = await signInPassword(t, admin);
+  return { admin, restaurant, server, table, serverCookie, adminCookie };
+}

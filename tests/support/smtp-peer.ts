@@ -1,0 +1,67 @@
+/** A real SMTP server on 127.0.0.1 for tests (DESIGN.md: smtp-server as the peer); it keeps every message it gets. */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpPeer {
+  url: string;
+  mails: CapturedMail[];
+  /** Mails whose envelope names this recipient. */
+  to(address: string): CapturedMail[];
+  close(): Promise<void>;
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    to: (address) => mails.filter((m) => m.to.includes(address.toLowerCase())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The message as a reader sees it: quoted-printable soft breaks and escapes undone. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The verification link in a mail (or .eml file). */
+export function verificationLinkIn(raw: string): string {
+  const match = /https?:\/\/[^\s<>"]+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(
+    decodeQuotedPrintable(raw),
+  );
+  if (!match) throw new Error('no verification link in the mail:\n' + raw);
+  return match[0];
+}
+
+export const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';

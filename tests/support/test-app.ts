@@ -1,0 +1,53 @@
+/** buildApp on a fresh database, plus helpers to act as a signed-in user through inject. */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App, type AppOptions } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { createTestDatabase } from './test-db';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+
+export interface TestApp extends App {
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: Omit<AppOptions, 'database' | 'publicUrl'> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const built = await buildApp({ ...options, database, publicUrl: PUBLIC_URL });
+  return {
+    ...built,
+    database,
+    close: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A JSON request as the browser client sends it. */
+export function request(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const mutating = method !== 'GET' && method !== 'HEAD';
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(mutating ? { 'content-type': 'application/json' } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+    ...(mutating ? { payload: JSON.stringify(options.body ?? {}) } : {}),
+  });
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'ts_session');
+  if (!cookie) throw new Error(`no session cookie (status ${res.statusCode}: ${res.body})`);
+  return `ts_session=${cookie.value}`;
+}

@@ -1,0 +1,39 @@
+/** A fresh, migrated database for one test file, on the backend this run uses (PGlite, or PostgreSQL by DATABASE_URL). */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { withDatabase } from './global-setup';
+import { TEMPLATE_DB, TEMPLATE_DUMP, adminUrl } from './paths';
+
+export const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const template = new Blob([fs.readFileSync(TEMPLATE_DUMP)]);
+    return openDatabase({ kind: 'pglite-memory', template });
+  }
+  const name = `ts_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: withDatabase(url, name),
+    poolSize: 5,
+  });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl(url) });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`).finally(() => a.end());
+    },
+  };
+}

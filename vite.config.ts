@@ -1,0 +1,62 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The React app lives in src/client; the server (src/server) serves dist/client in production.
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable app and offline shell (issue 5): our own service worker (src/client/sw.ts) gets the precache
+    // manifest injected; main.tsx registers it in production builds.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Table Service',
+        short_name: 'Table Service',
+        description: 'Guests call staff from their table; staff and owners run the floor.',
+        // '/' sends staff to their console (SPEC §2 routing rules).
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#1E40AF',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      // The glob below already precaches every icon once.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', ws: true },
+    },
+  },
+});

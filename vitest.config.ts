@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests (pure rules) and integration tests (buildApp on a real database) run here.
+// The e2e suite (tests/e2e) runs under Playwright instead.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
