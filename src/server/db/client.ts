@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -132,4 +133,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function dumpPglite(database: Database): Promise<Blob> {
   const client = (database.db as unknown as { $client: PGlite }).$client;
   return client.dumpDataDir('none');
+}
+
+/** Runs raw SQL on either backend: node-postgres and PGlite both answer with `{ rows }`. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

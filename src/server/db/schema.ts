@@ -129,6 +129,10 @@ export const requests = pgTable(
     index('requests_pending_idx')
       .on(t.restaurantId, t.createdAt)
       .where(sql`status = 'pending'`),
+    /** The escalation sweep's scan: only pending requests not yet escalated (modules/escalation). */
+    index('requests_escalation_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending' and escalated_at is null`),
     check('requests_type_check', sql`${t.type} in ('server','order','refill','bill')`),
     check('requests_status_check', sql`${t.status} in ('pending','completed')`),
   ],

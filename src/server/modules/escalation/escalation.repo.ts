@@ -3,6 +3,9 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { requests, restaurants } from '../../db/schema';
 
+/** The smallest escalate_after_minutes the settings accept (shared/schemas). */
+const MIN_ESCALATE_MS = 60_000;
+
 /**
  * Marks every request that has been pending for longer than its restaurant's escalate_after_minutes as escalated
  * and returns their ids. One UPDATE: concurrent sweeps (several instances) each claim disjoint rows, because a
@@ -16,6 +19,8 @@ export async function claimOverdueRequests(db: Executor, now: number): Promise<s
       and(
         eq(requests.status, 'pending'),
         isNull(requests.escalatedAt),
+        // Every restaurant waits at least a minute: this bound lets the sweep use requests_escalation_idx.
+        lte(requests.createdAt, now - MIN_ESCALATE_MS),
         lte(
           requests.createdAt,
           sql`${now}::bigint - 60000::bigint * (select ${restaurants.escalateAfterMinutes} from ${restaurants} where ${restaurants.id} = ${requests.restaurantId})`,

@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
 import { requests, restaurants, tables } from '../../db/schema';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -23,12 +23,59 @@ const flatten = (
     escalateAfterMinutes: row.escalateAfterMinutes,
   }));
 
-export async function insertRequest(
+/** What the guest's press needs back to announce the new request without reading it again. */
+export interface ClaimedPress {
+  serverId: string | null;
+  tableNumber: string;
+  escalateAfterMinutes: number;
+}
+
+/**
+ * The guest's press as one statement (one round trip, no explicit transaction): the table's cool-down is claimed by
+ * a conditional UPDATE and the request inserted from it. PostgreSQL row-locks the table row for the UPDATE and
+ * re-checks the WHERE on the newest version after waiting (READ COMMITTED), so of two simultaneous presses at one
+ * table exactly one claims it. Returns undefined when nothing was claimed: no such table, or still cooling down.
+ */
+export async function claimTableAndInsertRequest(
   db: Executor,
-  row: typeof requests.$inferInsert,
-): Promise<RequestRow> {
-  const [inserted] = await db.insert(requests).values(row).returning();
-  return inserted!;
+  press: {
+    id: string;
+    restaurantId: string;
+    tableId: string;
+    type: RequestRow['type'];
+    now: number;
+    cooldownMs: number;
+  },
+): Promise<ClaimedPress | undefined> {
+  const { id, restaurantId, tableId, type, now, cooldownMs } = press;
+  const [row] = await queryRows<{
+    server_id: string | null;
+    number: string;
+    escalate_after_minutes: number;
+  }>(
+    db,
+    sql`
+    with claimed as (
+      update tables set last_request_at = ${now}
+      where id = ${tableId} and restaurant_id = ${restaurantId}
+        and (last_request_at is null or last_request_at <= ${now - cooldownMs})
+      returning id, restaurant_id, server_id, number
+    ), inserted as (
+      insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at)
+      select ${id}, restaurant_id, id, server_id, ${type}, 'pending', ${now}, ${now} from claimed
+      returning id
+    )
+    select c.server_id, c.number, r.escalate_after_minutes
+    from claimed c
+    join inserted i on true
+    join restaurants r on r.id = c.restaurant_id`,
+  );
+  if (!row) return undefined;
+  return {
+    serverId: row.server_id,
+    tableNumber: row.number,
+    escalateAfterMinutes: Number(row.escalate_after_minutes),
+  };
 }
 
 /** A server sees requests for their own tables and for tables nobody was assigned to (docs/decisions/004). */

@@ -1,7 +1,7 @@
 /** Service requests: the guest's press (SPEC §5 Guest requests, §9 cool-down) and the server's Complete (SPEC §4). */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { COMPLETED_LIST_CAP } from '../../../shared/constants';
+import { COMPLETED_LIST_CAP, COOLDOWN_SECONDS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { cooldownRemainingSeconds, type RequestType } from '../../../shared/rules';
 import type { RequestsResponse, ServiceRequest } from '../../../shared/schemas';
@@ -9,12 +9,12 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
 import type { SessionUser } from '../auth/auth.service';
 import { assertRestaurantAccess } from '../restaurants/restaurants.service';
-import { lockTableInRestaurant, setLastRequestAt } from '../tables/tables.repo';
+import { findTableInRestaurant } from '../tables/tables.repo';
 import { toApiRequest } from './requests.mapper';
 import {
+  claimTableAndInsertRequest,
   completeRequest,
   findRequest,
-  insertRequest,
   listPending,
   listRecentlyCompleted,
 } from './requests.repo';
@@ -35,41 +35,50 @@ export class RequestsService {
   }
 
   /**
-   * The server enforces the 60 s cool-down for every client: the table row is locked, its last request time
-   * checked and the new request written in one transaction, so concurrent presses cannot slip through together.
+   * The server enforces the 60 s cool-down for every client: claiming the table's cool-down and writing the request
+   * are one statement (requests.repo claimTableAndInsertRequest), so concurrent presses cannot slip through together
+   * and a press costs one round trip. When nothing was claimed, the table is read to tell 404 from 429.
    */
   async createFromGuest(restaurantId: string, tableId: string, type: RequestType) {
     const now = Date.now();
-    const created = await this.db.transaction(async (tx) => {
-      const table = await lockTableInRestaurant(tx, restaurantId, tableId);
+    const id = randomUUID();
+    const claimed = await claimTableAndInsertRequest(this.db, {
+      id,
+      restaurantId,
+      tableId,
+      type,
+      now,
+      cooldownMs: COOLDOWN_SECONDS * 1000,
+    });
+    if (!claimed) {
+      const table = await findTableInRestaurant(this.db, restaurantId, tableId);
       if (!table) throw notFound(MSG.tableNotFoundBody, 'table_not_found');
-      const remaining = cooldownRemainingSeconds(table.lastRequestAt, now);
-      if (remaining > 0) {
-        throw new AppError(429, 'cooldown', MSG.cooldownActive(remaining), {
-          retryAfterSeconds: remaining,
-        });
-      }
-      const row = await insertRequest(tx, {
-        id: randomUUID(),
+      // At least 1: the claim was refused, so the cool-down was running when the statement ran.
+      const remaining = Math.max(1, cooldownRemainingSeconds(table.lastRequestAt, Date.now()));
+      throw new AppError(429, 'cooldown', MSG.cooldownActive(remaining), {
+        retryAfterSeconds: remaining,
+      });
+    }
+    const request = toApiRequest(
+      {
+        id,
         restaurantId,
         tableId,
-        serverId: table.serverId,
+        serverId: claimed.serverId,
         type,
         status: 'pending',
+        escalatedAt: null,
         createdAt: now,
         updatedAt: now,
-      });
-      await setLastRequestAt(tx, tableId, now);
-      return row;
-    });
-    const full = await findRequest(this.db, created.id);
-    if (full) {
-      const request = toApiRequest(full, now);
-      this.live.requestCreated(request);
-      for (const listener of this.createdListeners) listener(request);
-    }
+        tableNumber: claimed.tableNumber,
+        escalateAfterMinutes: claimed.escalateAfterMinutes,
+      },
+      now,
+    );
+    this.live.requestCreated(request);
+    for (const listener of this.createdListeners) listener(request);
     return {
-      request: { id: created.id, type: created.type, createdAt: created.createdAt },
+      request: { id, type, createdAt: now },
       cooldownRemainingSeconds: cooldownRemainingSeconds(now, Date.now()),
     };
   }

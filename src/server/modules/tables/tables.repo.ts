@@ -38,16 +38,6 @@ export async function findTableInRestaurant(db: Executor, restaurantId: string, 
   return row;
 }
 
-/** Locks the table row for the rest of the transaction: serializes cool-down checks per table. */
-export async function lockTableInRestaurant(db: Executor, restaurantId: string, tableId: string) {
-  const [row] = await db
-    .select()
-    .from(tables)
-    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)))
-    .for('update');
-  return row;
-}
-
 export async function insertTableIfFree(db: Executor, row: typeof tables.$inferInsert) {
   const [inserted] = await db.insert(tables).values(row).onConflictDoNothing().returning();
   return inserted;
@@ -75,10 +65,6 @@ export async function unassignTable(db: Executor, tableId: string, serverId: str
     .where(and(eq(tables.id, tableId), eq(tables.serverId, serverId)))
     .returning();
   return row;
-}
-
-export async function setLastRequestAt(db: Executor, tableId: string, at: number) {
-  await db.update(tables).set({ lastRequestAt: at }).where(eq(tables.id, tableId));
 }
 
 export async function deleteTableRow(db: Executor, restaurantId: string, tableId: string) {

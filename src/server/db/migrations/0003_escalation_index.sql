@@ -1,0 +1,1 @@
+CREATE INDEX "requests_escalation_idx" ON "requests" USING btree ("created_at") WHERE status = 'pending' and escalated_at is null;
