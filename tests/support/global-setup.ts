@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { dumpPglite, openDatabase } from '../../src/server/db/client';
-import { TEMPLATE_DB, TEMPLATE_DUMP, adminUrl } from './paths';
+import { TEMPLATE_DB, TEMPLATE_DUMP, TEST_DB_PATTERN, adminUrl } from './paths';
 
 export default async function setup(): Promise<void> {
   fs.mkdirSync(path.dirname(TEMPLATE_DUMP), { recursive: true });
@@ -18,8 +18,8 @@ export default async function setup(): Promise<void> {
     try {
       // Leftover test databases of an interrupted run.
       const { rows } = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like 'ts_test_%' or datname = $1",
-        [TEMPLATE_DB],
+        'select datname from pg_database where datname like $1 or datname = $2',
+        [TEST_DB_PATTERN, TEMPLATE_DB],
       );
       for (const r of rows)
         await admin.query(`drop database if exists "${r.datname}" with (force)`);

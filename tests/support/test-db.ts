@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { withDatabase } from './global-setup';
-import { TEMPLATE_DB, TEMPLATE_DUMP, adminUrl } from './paths';
+import { TEMPLATE_DB, TEMPLATE_DUMP, TEST_DB_PREFIX, adminUrl } from './paths';
 
 export const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
@@ -14,7 +14,7 @@ export async function createTestDatabase(): Promise<Database> {
     const template = new Blob([fs.readFileSync(TEMPLATE_DUMP)]);
     return openDatabase({ kind: 'pglite-memory', template });
   }
-  const name = `ts_test_${randomBytes(6).toString('hex')}`;
+  const name = `${TEST_DB_PREFIX}_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl(url) });
   await admin.connect();
   try {
