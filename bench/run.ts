@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- latency throughput capacity startup] [pglite postgres postgres-x2]`: runs the benchmarks
+ * `npm run bench [-- latency throughput capacity startup pages] [pglite postgres postgres-x2]`: runs the benchmarks
  * (all by default), prints a markdown table per benchmark and rewrites their blocks in BENCHMARKS.md. Every server
  * runs as a child process on 127.0.0.1; PostgreSQL is BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432
  * (a fresh database per scenario, dropped afterwards), never DATABASE_URL.
  */
 import { capacitySection, runCapacity } from './capacity';
+import { pagesSection, runPages } from './pages';
 import { postgresAvailable } from './lib/database';
 import { describeMachine, machine } from './lib/machine';
 import { renderBlock, REPORT, writeReport, type BudgetResult, type Section } from './lib/report';
@@ -19,7 +20,7 @@ import {
 } from './live';
 import { runStartup, startupSection } from './startup';
 
-const BENCHMARKS = ['latency', 'throughput', 'capacity', 'startup'] as const;
+const BENCHMARKS = ['latency', 'throughput', 'capacity', 'startup', 'pages'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 const HEADER = `
@@ -27,8 +28,9 @@ const HEADER = `
 
 Written by \`npm run bench\` (bench/run.ts); do not edit the blocks between \`<!-- bench:… -->\` markers by hand —
 run the suite again. A subset updates only its own blocks: \`npm run bench -- latency\`, \`npm run bench -- capacity
-startup\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`, \`postgres\`, \`postgres-x2\`).
-The whole suite takes about nine minutes on the 2-core machine (longer when it waits for other work to finish).
+startup\`, \`npm run bench -- pages\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`,
+\`postgres\`, \`postgres-x2\`). The whole suite takes about eleven minutes on the 2-core machine (pages: about two;
+longer when it waits for other work to finish).
 \`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`.
 
 How the numbers are made:
@@ -48,28 +50,14 @@ How the numbers are made:
   cool-down never refuses a press.
 - The load generator, the server(s) and PostgreSQL share the same cores: on a 2-core machine the generator's own
   CPU is part of the cost being measured. Its event-loop delay is reported next to every run.
+- Pages: \`vite build\`, then the server on a small seeded PGlite database; Debian's Chromium
+  (\`/usr/bin/chromium\`, the e2e suite's flags) loads the pages through Playwright, and Lighthouse 12 (npm) drives
+  a fresh Chromium of its own through its DevTools port on 127.0.0.1.
 `;
 
 const DEFAULT_NOTES = `
 _Analysis of missed budgets goes here; this block is kept when the suite rewrites the file._
 `;
-
-const PAGES_SECTION: Section = {
-  id: 'pages',
-  title: 'e. Pages (not measured yet)',
-  markdown:
-    'The guest-page weight (gzip JS/CSS) and the Lighthouse mobile scores are not part of this suite yet (left ' +
-    'for a later change: it needs a production build of the client, which is still being reworked, and ' +
-    'Lighthouse 12 driving Debian Chromium). Their budgets are listed in the table at the top as not measured.',
-  budgets: [
-    { budget: 'Guest page ≤ 90 KB gzip JavaScript on first load', measured: '–', met: null },
-    {
-      budget: 'Guest page Lighthouse mobile performance ≥ 95, accessibility 100, LCP ≤ 1.5 s',
-      measured: '–',
-      met: null,
-    },
-  ],
-};
 
 function parseArgs(argv: string[]) {
   const benches = new Set<Benchmark>();
@@ -141,7 +129,11 @@ async function main(): Promise<void> {
     await quiet(log);
     print(startupSection(await runStartup(log)));
   }
-  if (benches.size === BENCHMARKS.length) sections.push(PAGES_SECTION);
+  if (benches.has('pages')) {
+    log('pages');
+    await quiet(log);
+    print(pagesSection(await runPages(log)));
+  }
 
   await writeReport(sections, HEADER, DEFAULT_NOTES);
   const verdicts: BudgetResult[] = sections.flatMap((s) => s.budgets).filter((b) => b.met !== null);

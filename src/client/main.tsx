@@ -1,7 +1,9 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { GuestApp } from './app/guest-app';
+import { matchTablePath } from './app/paths';
+import { LoadingScreen } from './components/ui/spinner';
 import { captureInstallPrompt, registerServiceWorker } from './lib/pwa';
 
 // Issue 5: the browser's install offer may come before the login page shows; the service worker gives the offline
@@ -12,8 +14,15 @@ registerServiceWorker();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+
+// Decision 015: the guest page (a phone on mobile data, budget 90 KB of gzip JS) is rendered straight from the URL;
+// the router, zod and every staff screen are one chunk further, loaded only for the other routes.
+const table = matchTablePath(window.location.pathname);
+if (table) {
+  render(<GuestApp restaurantId={table.restaurantId} tableId={table.tableId} />);
+} else {
+  render(<LoadingScreen />);
+  void import('./app/app').then(({ App }) => render(<App />));
+}

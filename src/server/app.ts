@@ -20,6 +20,7 @@ import { LOGO_MAX_BYTES, SESSION_COOKIE } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import type { Database } from './db/client';
 import { installAccessControl, type RegisteredRoute } from './http/access';
+import { guestPreload } from './http/client-shell';
 import { forbidden, registerErrorHandler } from './http/errors';
 import { InProcessBus, PgNotifyBus, type EventBus } from './live/bus';
 import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
@@ -44,6 +45,13 @@ export const CLIENT_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../dist/client',
 );
+
+/** Built assets carry a content hash in their name and never change; the rest (sw.js, icons…) may. */
+function cacheControlFor(file: string): string {
+  return file.includes(`${path.sep}assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
 
 export interface AppOptions {
   database: Database;
@@ -188,7 +196,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPushRoutes(app, services);
 
   if (options.serveClient && fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
+    // preCompressed: the build writes .br and .gz beside each text asset (vite.config.ts); a browser that accepts
+    // one gets it, anyone else the file itself. The plugin serves every file that exists at start through a route
+    // of its own, so the cache policy is set here too (its default, max-age=0, would replace ours): hashed assets
+    // are immutable, everything else is revalidated.
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        void reply.header('cache-control', cacheControlFor(file));
+      },
+    });
     const indexHtml = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'));
     // Client-side routes (/login, /table/…) all get the app shell.
     app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
@@ -198,13 +218,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
         fs.existsSync(file) &&
         fs.statSync(file).isFile()
       ) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
         return reply
-          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+          .header('cache-control', cacheControlFor(file))
           .sendFile(path.relative(CLIENT_DIST, file));
       }
       if (request.url.startsWith('/api/'))
         return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+      const preload = guestPreload(request.url);
+      if (preload !== null) void reply.header('link', preload);
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
     });
   }

@@ -22,6 +22,33 @@ export const paths = {
   serverRequests: '/server/requests',
 } as const;
 
+/** The two ids of a guest page URL. */
+export interface TableRef {
+  restaurantId: string;
+  tableId: string;
+}
+
+const TABLE_PATH = /^\/table\/([^/]+)\/([^/]+)\/?$/i;
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The ids when `pathname` is a guest page (paths.tablePattern, matched as React Router matches it: any case, an
+ * optional trailing slash, decoded segments); null otherwise. main.tsx uses it to render the guest page without
+ * loading the router.
+ */
+export function matchTablePath(pathname: string): TableRef | null {
+  const match = TABLE_PATH.exec(pathname);
+  if (!match) return null;
+  return { restaurantId: decodeSegment(match[1]!), tableId: decodeSegment(match[2]!) };
+}
+
 /**
  * SPEC §2: where a signed-in user belongs — super_admin to /super-admin, admin to /admin/dashboard, anyone else
  * to /server/tables. The same mapping serves the '/' redirect, the signed-out-only pages and email login.

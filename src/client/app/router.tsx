@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner';
+import { GuestTablePage } from '../features/guest/routes/guest-table-page';
 import { paths } from './paths';
 import { RequireRole, RootRedirect, SignedOutOnly } from './route-guards';
 
@@ -9,12 +10,16 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-// Each route is its own chunk. The guest page in particular must stay small: it shares nothing with the staff
-// screens beyond React, the router, TanStack Query and the shared contract.
-const GuestTablePage = lazyNamed(
-  () => import('../features/guest/routes/guest-table-page'),
-  'GuestTablePage',
-);
+/**
+ * A guest URL opened by a full page load never reaches the router (main.tsx renders GuestApp, decision 016); this
+ * route serves a navigation to it from inside the app. The guest page is in the entry chunk already.
+ */
+function GuestRoute() {
+  const { restaurantId = '', tableId = '' } = useParams();
+  return <GuestTablePage restaurantId={restaurantId} tableId={tableId} />;
+}
+
+// Each staff route is its own chunk.
 const StaffLayout = lazyNamed(() => import('./staff-layout'), 'StaffLayout');
 const LoginPage = lazyNamed(() => import('../features/auth/routes/login-page'), 'LoginPage');
 const RegisterPage = lazyNamed(
@@ -64,7 +69,7 @@ function withSuspense(element: ReactNode) {
 
 /** SPEC §2 routing rules. */
 export const router = createBrowserRouter([
-  { path: paths.tablePattern, element: withSuspense(<GuestTablePage />) },
+  { path: paths.tablePattern, element: <GuestRoute /> },
   {
     // Outside the staff shell: only the codes reach the paper.
     element: <RequireRole roles={['admin']} />,

@@ -1,11 +1,17 @@
 /**
  * Typed fetch wrapper for the JSON API under /api (DESIGN.md "one contract", "one error shape").
- * Every response is parsed with the zod schema the caller names; every failure becomes an ApiRequestError whose
- * `message` is the server's user-facing text (SPEC.md wording) when the server sent one.
+ * Every response is parsed with the parser the caller names (a shared zod schema; the guest page's own small
+ * guards, decision 016); every failure becomes an ApiRequestError whose `message` is the server's user-facing
+ * text (SPEC.md wording) when the server sent one. This module imports no zod at run time, so the guest page's
+ * first load does not carry it.
  */
-import type { z } from 'zod';
-import { apiErrorSchema } from '../../shared/schemas';
+import type { ApiError } from '../../shared/schemas';
 import { MSG } from '../../shared/messages';
+
+/** What a response is parsed with: a zod schema fits, and so does a hand-written guard with the same method. */
+export interface ResponseParser<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
 
 export class ApiRequestError extends Error {
   /** HTTP status; 0 when the request never reached the server. */
@@ -87,10 +93,26 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The one error shape (shared `apiErrorSchema`), checked by hand: zod stays out of this module. */
+export function isApiError(body: unknown): body is ApiError {
+  if (typeof body !== 'object' || body === null) return false;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, retryAfterSeconds, suggestions } = error as Record<string, unknown>;
+  return (
+    isString(code) &&
+    isString(message) &&
+    (retryAfterSeconds === undefined || typeof retryAfterSeconds === 'number') &&
+    (suggestions === undefined || (Array.isArray(suggestions) && suggestions.every(isString)))
+  );
+}
+
 async function toError(response: Response): Promise<ApiRequestError> {
-  const parsed = apiErrorSchema.safeParse(await readJson(response));
-  if (parsed.success) {
-    const { code, message, retryAfterSeconds, suggestions } = parsed.data.error;
+  const body = await readJson(response);
+  if (isApiError(body)) {
+    const { code, message, retryAfterSeconds, suggestions } = body.error;
     return new ApiRequestError({
       status: response.status,
       code,
@@ -108,16 +130,16 @@ async function toError(response: Response): Promise<ApiRequestError> {
   });
 }
 
-async function request<S extends z.ZodType>(
+async function request<T>(
   method: Method,
   path: string,
   body: Body,
-  schema: S | undefined,
-): Promise<z.output<S> | undefined> {
+  parser: ResponseParser<T> | undefined,
+): Promise<T | undefined> {
   const response = await send(method, path, body);
   if (!response.ok) throw await toError(response);
-  if (schema === undefined) return undefined;
-  const parsed = schema.safeParse(await readJson(response));
+  if (parser === undefined) return undefined;
+  const parsed = parser.safeParse(await readJson(response));
   if (!parsed.success) {
     throw new ApiRequestError({
       status: response.status,
@@ -129,19 +151,15 @@ async function request<S extends z.ZodType>(
   return parsed.data;
 }
 
-function get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
-  return request('GET', path, undefined, schema) as Promise<z.output<S>>;
+function get<T>(path: string, parser: ResponseParser<T>): Promise<T> {
+  return request('GET', path, undefined, parser) as Promise<T>;
 }
 
 function write(method: Exclude<Method, 'GET'>) {
-  function call<S extends z.ZodType>(path: string, body: Body, schema: S): Promise<z.output<S>>;
+  function call<T>(path: string, body: Body, parser: ResponseParser<T>): Promise<T>;
   function call(path: string, body?: Body): Promise<void>;
-  async function call<S extends z.ZodType>(
-    path: string,
-    body?: Body,
-    schema?: S,
-  ): Promise<z.output<S> | void> {
-    return request(method, path, body, schema);
+  async function call<T>(path: string, body?: Body, parser?: ResponseParser<T>): Promise<T | void> {
+    return request(method, path, body, parser);
   }
   return call;
 }

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  guestCooldownResponseSchema,
-  guestRequestResponseSchema,
-  guestTableResponseSchema,
-} from '../../../../shared/schemas';
 import type { RequestType } from '../../../../shared/rules';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { guestCooldownResponse, guestRequestResponse, guestTableResponse } from './guest-responses';
 
 function tablePath(restaurantId: string, tableId: string): string {
   return `/api/public/restaurants/${encodeURIComponent(restaurantId)}/tables/${encodeURIComponent(tableId)}`;
@@ -16,22 +12,18 @@ function tablePath(restaurantId: string, tableId: string): string {
 export function useGuestTable(restaurantId: string, tableId: string) {
   return useQuery({
     queryKey: queryKeys.guestTable(restaurantId, tableId),
-    queryFn: () => api.get(tablePath(restaurantId, tableId), guestTableResponseSchema),
+    queryFn: () => api.get(tablePath(restaurantId, tableId), guestTableResponse),
   });
 }
 
 export async function fetchCooldown(restaurantId: string, tableId: string): Promise<number> {
   const { cooldownRemainingSeconds } = await api.get(
     `${tablePath(restaurantId, tableId)}/cooldown`,
-    guestCooldownResponseSchema,
+    guestCooldownResponse,
   );
   return cooldownRemainingSeconds;
 }
 
 export function sendGuestRequest(restaurantId: string, tableId: string, type: RequestType) {
-  return api.post(
-    `${tablePath(restaurantId, tableId)}/requests`,
-    { type },
-    guestRequestResponseSchema,
-  );
+  return api.post(`${tablePath(restaurantId, tableId)}/requests`, { type }, guestRequestResponse);
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
 import { GUEST_SEND_VIBRATION_MS, SENT_CONFIRMATION_MS } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { GuestTableResponse } from '../../../../shared/schemas';
 import type { RequestType } from '../../../../shared/rules';
+import type { TableRef } from '../../../app/paths';
 import { ApiRequestError, messageFrom } from '../../../lib/api-client';
 import { safeColor } from '../../../lib/color';
 import { useOnline } from '../../../lib/pwa';
@@ -24,11 +24,11 @@ type ButtonStates = Record<RequestType, GuestButtonState>;
 const ALL_IDLE: ButtonStates = { server: 'idle', order: 'idle', refill: 'idle', bill: 'idle' };
 
 /**
- * SPEC §2 guest page /table/{restaurantId}/{tableId}: public, no sign-in. This route is its own lazy chunk and
- * imports no staff code (no toasts, no QR library) so it loads fast on a guest's phone.
+ * SPEC §2 guest page /table/{restaurantId}/{tableId}: public, no sign-in. main.tsx renders it straight from the
+ * URL, without the router, zod or any staff code (no toasts, no QR library), so it loads fast on a guest's phone
+ * (decision 016).
  */
-export function GuestTablePage() {
-  const { restaurantId = '', tableId = '' } = useParams();
+export function GuestTablePage({ restaurantId, tableId }: TableRef) {
   const guestTable = useGuestTable(restaurantId, tableId);
   const online = useOnline();
 

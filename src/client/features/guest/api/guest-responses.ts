@@ -1,0 +1,69 @@
+/**
+ * The guest page's three responses, checked without zod (decision 016): zod's classic API cannot be tree-shaken and
+ * alone would be a quarter of the guest page's 90 KB budget. The types still come from the shared schemas
+ * (z.infer); guest-responses.test.ts checks that these guards accept and refuse what the schemas do.
+ */
+import type {
+  GuestRequestResponse,
+  GuestTableResponse,
+  PublicRestaurant,
+} from '../../../../shared/schemas';
+import { REQUEST_TYPES } from '../../../../shared/rules';
+import type { ResponseParser } from '../../../lib/api-client';
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+const isStringOrNull = (value: unknown): value is string | null =>
+  value === null || isString(value);
+
+function isPublicRestaurant(value: unknown): value is PublicRestaurant {
+  return (
+    isObject(value) &&
+    isString(value.id) &&
+    isString(value.name) &&
+    isStringOrNull(value.logoUrl) &&
+    isString(value.primaryColor) &&
+    isString(value.secondaryColor) &&
+    isStringOrNull(value.reviewUrl)
+  );
+}
+
+function isGuestTable(value: unknown): value is GuestTableResponse {
+  return (
+    isObject(value) &&
+    isPublicRestaurant(value.restaurant) &&
+    isObject(value.table) &&
+    isString(value.table.id) &&
+    isString(value.table.number) &&
+    isNumber(value.cooldownRemainingSeconds)
+  );
+}
+
+function isCooldown(value: unknown): value is { cooldownRemainingSeconds: number } {
+  return isObject(value) && isNumber(value.cooldownRemainingSeconds);
+}
+
+function isGuestRequest(value: unknown): value is GuestRequestResponse {
+  return (
+    isObject(value) &&
+    isObject(value.request) &&
+    isString(value.request.id) &&
+    (REQUEST_TYPES as readonly unknown[]).includes(value.request.type) &&
+    isNumber(value.request.createdAt) &&
+    isNumber(value.cooldownRemainingSeconds)
+  );
+}
+
+function parserOf<T>(guard: (value: unknown) => value is T): ResponseParser<T> {
+  return {
+    safeParse: (data) => (guard(data) ? { success: true, data } : { success: false }),
+  };
+}
+
+export const guestTableResponse = parserOf(isGuestTable);
+export const guestCooldownResponse = parserOf(isCooldown);
+export const guestRequestResponse = parserOf(isGuestRequest);
