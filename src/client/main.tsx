@@ -17,7 +17,7 @@ if (container === null) throw new Error('index.html must contain <div id="root">
 const root = createRoot(container);
 const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
 
-// Decision 015: the guest page (a phone on mobile data, budget 90 KB of gzip JS) is rendered straight from the URL;
+// Decision 016: the guest page (a phone on mobile data, budget 90 KB of gzip JS) is rendered straight from the URL;
 // the router, zod and every staff screen are one chunk further, loaded only for the other routes.
 const table = matchTablePath(window.location.pathname);
 if (table) {
