@@ -229,11 +229,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Mails already queued are handed over before the transport closes.
     await services.verification.whenIdle();
     await services.mailer.close();
-    await services.push.whenIdle();
+    // Pushes under way finish; what is still queued stays in the outbox for the next instance.
+    await services.push.stop();
   });
 
   await app.ready();
   services.escalation.start(options.escalationSweepMs ?? ESCALATION_SWEEP_MS);
+  // Also delivers what an instance that stopped or crashed left in the push outbox.
+  services.push.start();
   return { app, services, routes };
 }
 
