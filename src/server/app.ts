@@ -51,8 +51,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from dist/client (production and e2e). */
   serveClient?: boolean;
-  /** Trust X-Forwarded-* from a load balancer. */
-  trustProxy?: boolean;
+  /**
+   * Which proxies' X-Forwarded-* to trust (TRUST_PROXY): a hop count or a list of addresses/CIDRs, as Fastify's
+   * trustProxy. Default: none, so request.ip is the TCP peer and a client cannot pick its own address.
+   */
+  trustProxy?: false | number | string[];
   clock?: () => number;
   /** Outgoing mail; default: .eml files in `${dataDir}/outbox` with their links logged (no SMTP_URL). */
   mailer?: Mailer;
@@ -73,9 +76,13 @@ export interface App {
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
+  const trust = options.trustProxy ?? false;
+  // A hop count n trusts the n nearest hops (Fastify does the same with a number; its types only take a function).
+  const trustProxy =
+    typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
     // Router-level errors (malformed URL, over-long param) get the one error shape too.

@@ -1,6 +1,7 @@
 /** Security headers, CSRF and the guest rate limit, as a hostile client with curl would meet them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
+import { loadEnv } from '../env';
 import { makeFloor, makeTable } from '../../../tests/support/factories';
 
 let t: TestApp;
@@ -65,6 +66,56 @@ describe('guest abuse', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('ignores a spoofed X-Forwarded-For when TRUST_PROXY is unset: the press limit still holds', async () => {
+    const { restaurant } = await makeFloor(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      const table = await makeTable(t, restaurant.id, `s${i}`);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/restaurants/${restaurant.id}/tables/${table.id}/requests`,
+        payload: { type: 'order' },
+        remoteAddress: '203.0.113.20',
+        // A new made-up address on every press.
+        headers: { 'x-forwarded-for': `198.18.0.${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('with TRUST_PROXY set, believes X-Forwarded-For from that proxy only', async () => {
+    const proxied = await createTestApp({
+      trustProxy: loadEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY,
+    });
+    try {
+      const { restaurant } = await makeFloor(proxied);
+      const press = async (i: number, remoteAddress: string, prefix: string) => {
+        const table = await makeTable(proxied, restaurant.id, `${prefix}${i}`);
+        return (
+          await proxied.app.inject({
+            method: 'POST',
+            url: `/api/public/restaurants/${restaurant.id}/tables/${table.id}/requests`,
+            payload: { type: 'order' },
+            remoteAddress,
+            headers: { 'x-forwarded-for': `198.18.1.${i}` },
+          })
+        ).statusCode;
+      };
+      // Through the trusted balancer: 32 different guests, none limited.
+      const viaProxy: number[] = [];
+      for (let i = 0; i < 32; i++) viaProxy.push(await press(i, '10.1.2.3', 'p'));
+      expect(viaProxy.every((s) => s === 201)).toBe(true);
+      // Straight from the internet: the header is the client's own claim and is ignored.
+      const direct: number[] = [];
+      for (let i = 0; i < 32; i++) direct.push(await press(i, '203.0.113.21', 'd'));
+      expect(direct.slice(30)).toEqual([429, 429]);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('caps the body size of a guest press', async () => {
