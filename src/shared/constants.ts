@@ -36,3 +36,8 @@ export const PIN_SESSION_HOURS = 14;
 export const PASSWORD_SESSION_DAYS = 30;
 
 export const SESSION_COOKIE = 'ts_session';
+
+/** Issue 5 escalation: a pending request is escalated after this many minutes (a restaurant setting). */
+export const ESCALATE_MINUTES_DEFAULT = 3;
+export const ESCALATE_MINUTES_MIN = 1;
+export const ESCALATE_MINUTES_MAX = 60;

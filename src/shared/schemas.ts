@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
+import { ESCALATE_MINUTES_MAX, ESCALATE_MINUTES_MIN } from './constants';
 
 export const roleSchema = z.enum(['super_admin', 'admin', 'server']);
 export type Role = z.infer<typeof roleSchema>;
@@ -152,7 +153,12 @@ export const updateRestaurantBodySchema = z.strictObject({
     .optional(),
   primaryColor: z.string().regex(HEX_COLOR).optional(),
   secondaryColor: z.string().regex(HEX_COLOR).optional(),
-  escalateAfterMinutes: z.number().int().min(1).max(60).optional(),
+  escalateAfterMinutes: z
+    .number()
+    .int()
+    .min(ESCALATE_MINUTES_MIN)
+    .max(ESCALATE_MINUTES_MAX)
+    .optional(),
 });
 export const createTableBodySchema = z.strictObject({
   number: z.string().trim().min(1, MSG.tableNumberRequired).max(20),

@@ -86,6 +86,27 @@ test('an admin sets up a second restaurant; its server and its guests see it', a
   await expect(page.getByRole('banner')).toContainText(brandedName);
   await expect(picker.getByRole('option', { name: brandedName })).toBeAttached();
 
+  // --- Escalation minutes (issue 5): 1–60 as the server says, default 3 -----------------------------
+  const escalate = page.getByLabel('Escalate after (minutes)');
+  await expect(escalate).toHaveValue('3');
+  await escalate.fill('0');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(main.getByRole('alert')).toHaveText('Enter a whole number of minutes from 1 to 60');
+  await expect(escalate).toBeFocused();
+  await escalate.fill('5');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(main.getByRole('alert')).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/restaurants/${restaurantId}`)).json()) as {
+            restaurant: { escalateAfterMinutes: number };
+          }
+        ).restaurant.escalateAfterMinutes,
+    )
+    .toBe(5);
+
   // --- Logo: a non-image is refused in the browser; a PNG is uploaded ------------------------------
   const upload = page.getByLabel('Upload Logo');
   await upload.setInputFiles({
