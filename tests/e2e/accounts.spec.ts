@@ -4,9 +4,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
-import { DEMO, signInWithEmail, signInWithPin } from './support';
+import { expect, test, DEMO, signInWithEmail, signInWithPin } from './support';
 
 /**
  * scripts/e2e-server.mjs runs without SMTP_URL, so every mail lands in its DATA_DIR/outbox as an .eml file

@@ -3,11 +3,11 @@
  * its server signs in and sees its tables, and a guest at table 2 sees the new branding.
  */
 import fs from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { MSG } from '../../src/shared/messages';
-import { DEMO, signInWithEmail, signInWithPin } from './support';
+import { expect, test, DEMO, signInWithEmail, signInWithPin } from './support';
 
 /** A suffix that keeps this run's restaurant apart from a retry's. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
