@@ -41,3 +41,6 @@ export const SESSION_COOKIE = 'ts_session';
 export const ESCALATE_MINUTES_DEFAULT = 3;
 export const ESCALATE_MINUTES_MIN = 1;
 export const ESCALATE_MINUTES_MAX = 60;
+
+/** Issue 3: the public live channel closes with this code when the restaurant is deleted (no reconnect). */
+export const GUEST_GONE_CLOSE = 4404;

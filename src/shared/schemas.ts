@@ -222,6 +222,17 @@ export const liveEventSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
+// ---------- public live channel (/api/public/restaurants/:restaurantId/live) ----------
+
+/**
+ * What an open guest page is told, and nothing else: its restaurant's public face changed (the same fields the
+ * guest table endpoint returns). Never staff, tables or requests.
+ */
+export const publicLiveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('restaurant.updated'), restaurant: publicRestaurantSchema }),
+]);
+export type PublicLiveEvent = z.infer<typeof publicLiveEventSchema>;
+
 // ---------- accounts: email verification (issue 4) ----------
 
 /** POST /api/auth/verify-email: the token from the link's ?token= parameter. */
