@@ -17,7 +17,7 @@ if (lines.length < 20) {
   process.exit(1);
 }
 const forbidden = [
-  [/Demo-pass1!|Secret-pass1!|Abcdef1!/, 'a password'],
+  [/Demo-pass1!|Secret-pass1!|Abcdef1!|Newcomer-pass1!/, 'a password'],
   [/"(pin|password|token)"\s*:/i, 'a PIN, password or token field'],
   [/ts_session=/, 'a session cookie'],
   [/"set-cookie"\s*:\s*"[^[]/i, 'a Set-Cookie value'],

@@ -24,6 +24,7 @@ import { forbidden, registerErrorHandler } from './http/errors';
 import { InProcessBus, PgNotifyBus, type EventBus } from './live/bus';
 import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
 import { registerLiveRoutes } from './live/live.routes';
+import { registerPublicLiveRoutes } from './live/public-live.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerGuestRoutes } from './modules/guest/guest.routes';
 import { registerRequestsRoutes } from './modules/requests/requests.routes';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerDashboardRoutes(app, services);
   registerRequestsRoutes(app, services);
   registerLiveRoutes(app, services);
+  registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);
 
   if (options.serveClient && fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
+import { ESCALATE_MINUTES_MAX, ESCALATE_MINUTES_MIN } from './constants';
 
 export const roleSchema = z.enum(['super_admin', 'admin', 'server']);
 export type Role = z.infer<typeof roleSchema>;
@@ -152,7 +153,12 @@ export const updateRestaurantBodySchema = z.strictObject({
     .optional(),
   primaryColor: z.string().regex(HEX_COLOR).optional(),
   secondaryColor: z.string().regex(HEX_COLOR).optional(),
-  escalateAfterMinutes: z.number().int().min(1).max(60).optional(),
+  escalateAfterMinutes: z
+    .number()
+    .int()
+    .min(ESCALATE_MINUTES_MIN)
+    .max(ESCALATE_MINUTES_MAX)
+    .optional(),
 });
 export const createTableBodySchema = z.strictObject({
   number: z.string().trim().min(1, MSG.tableNumberRequired).max(20),
@@ -215,6 +221,17 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.ended') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+// ---------- public live channel (/api/public/restaurants/:restaurantId/live) ----------
+
+/**
+ * What an open guest page is told, and nothing else: its restaurant's public face changed (the same fields the
+ * guest table endpoint returns). Never staff, tables or requests.
+ */
+export const publicLiveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('restaurant.updated'), restaurant: publicRestaurantSchema }),
+]);
+export type PublicLiveEvent = z.infer<typeof publicLiveEventSchema>;
 
 // ---------- accounts: email verification (issue 4) ----------
 

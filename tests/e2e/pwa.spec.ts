@@ -16,16 +16,14 @@
 import { PNG } from 'pngjs';
 import {
   chromium,
-  expect,
   request as playwrightRequest,
-  test,
   type APIRequestContext,
   type BrowserContext,
   type Page,
   type TestInfo,
 } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
-import { DEMO, demoTables, signInWithPin, type DemoTable } from './support';
+import { DEMO, demoTables, expect, signInWithPin, test, watchCsp, type DemoTable } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,11 +36,13 @@ async function persistentContext(
   options: Parameters<typeof chromium.launchPersistentContext>[1] = {},
 ): Promise<BrowserContext> {
   const { launchOptions } = testInfo.project.use;
-  return chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+  const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
     ...launchOptions,
     baseURL,
     ...options,
   });
+  await watchCsp(context);
+  return context;
 }
 
 /** Waits until the service worker is active and controls the page. */
