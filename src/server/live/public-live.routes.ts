@@ -4,7 +4,7 @@
  * same fields the guest table endpoint returns; a frame from the client closes it. Events reach it through the
  * bus like the staff channel's, so a change saved on any instance reaches guest pages on every instance.
  *
- * Abuse (docs/decisions/013-public-live-channel.md): connects are rate-limited per address, and each address may
+ * Abuse (docs/decisions/015-public-live-channel.md): connects are rate-limited per address, and each address may
  * hold a bounded number of open sockets per instance (a restaurant's guests often share one Wi-Fi address).
  */
 import type { FastifyInstance } from 'fastify';
