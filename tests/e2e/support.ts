@@ -3,6 +3,12 @@ import { DEMO } from '../../src/server/demo';
 
 export { DEMO };
 
+/**
+ * The app's origin. Browsers send it as `Origin` on every state-changing fetch, and the server refuses a
+ * cookie-authenticated change without it (CSRF); Playwright's API requests must send it themselves.
+ */
+export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+
 export interface DemoTable {
   id: string;
   number: string;
