@@ -21,6 +21,7 @@ import { MSG } from '../shared/messages';
 import type { Database } from './db/client';
 import { installAccessControl, type RegisteredRoute } from './http/access';
 import { forbidden, registerErrorHandler } from './http/errors';
+import { comesFromOurOrigin } from './http/origin';
 import { InProcessBus, PgNotifyBus, type EventBus } from './live/bus';
 import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
 import { registerLiveRoutes } from './live/live.routes';
@@ -162,16 +163,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     request.sessionId = resolved?.sessionId ?? null;
   });
 
-  // CSRF: a state-changing request must come from our own origin and carry JSON (or multipart for uploads).
+  // CSRF: a state-changing request must come from our own origin and carry JSON (or multipart for uploads). A
+  // request that carries the session cookie must prove its origin (Origin, or Sec-Fetch-Site: same-origin):
+  // browsers always send one on such fetches, so a missing one is not a browser of ours.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method))
       return done();
-    const origin = request.headers.origin;
-    if (
-      origin !== undefined &&
-      origin !== options.publicUrl &&
-      !sameHost(origin, request.headers.host)
-    ) {
+    const withSession = request.cookies[SESSION_COOKIE] !== undefined;
+    const declared = request.headers.origin !== undefined || withSession;
+    if (declared && !comesFromOurOrigin(request, options.publicUrl)) {
       return done(forbidden('Cross-site request refused.', 'csrf'));
     }
     const type = request.headers['content-type'] ?? '';
@@ -192,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerStaffRoutes(app, services);
   registerDashboardRoutes(app, services);
   registerRequestsRoutes(app, services);
-  registerLiveRoutes(app, services);
+  registerLiveRoutes(app, services, options.publicUrl);
   registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);
 
@@ -247,12 +247,4 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Also delivers what an instance that stopped or crashed left in the push outbox.
   services.push.start();
   return { app, services, routes };
-}
-
-function sameHost(origin: string, host: string | undefined): boolean {
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

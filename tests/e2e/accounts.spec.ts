@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
-import { expect, test, DEMO, signInWithEmail, signInWithPin } from './support';
+import { expect, test, DEMO, ORIGIN, signInWithEmail, signInWithPin } from './support';
 
 /**
  * scripts/e2e-server.mjs runs without SMTP_URL, so every mail lands in its DATA_DIR/outbox as an .eml file
@@ -29,7 +29,10 @@ async function createDemoStaff(
     data: { email: DEMO.admin.email, password: DEMO.admin.password },
   });
   expect(login.ok()).toBe(true);
-  const created = await request.post('/api/restaurants/demo-bistro/staff', { data: body });
+  const created = await request.post('/api/restaurants/demo-bistro/staff', {
+    data: body,
+    headers: { origin: ORIGIN },
+  });
   expect(created.status()).toBe(201);
 }
 

@@ -68,6 +68,12 @@ export const test = base.extend<{ cspViolations: string[] }>({
   ],
 });
 
+/**
+ * The app's origin. Browsers send it as `Origin` on every state-changing fetch, and the server refuses a
+ * cookie-authenticated change without it (CSRF); Playwright's API requests must send it themselves.
+ */
+export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+
 export interface DemoTable {
   id: string;
   number: string;

@@ -186,6 +186,7 @@ describe(`crash and restart (${backend})`, () => {
     const cookie = await signIn(server.base);
     const ws = new WebSocket(server.base.replace('http', 'ws') + '/api/live', {
       headers: { cookie },
+      origin: server.base,
     });
     const closeCode = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
     await new Promise((resolve) => ws.once('message', resolve));

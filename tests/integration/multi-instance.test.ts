@@ -31,7 +31,10 @@ interface LiveClient {
 }
 
 function connectLive(base: string, cookie: string): Promise<LiveClient> {
-  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', { headers: { cookie } });
+  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
+    headers: { cookie },
+    origin: base,
+  });
   const inbox: LiveEvent[] = [];
   const waiters: { type: string; resolve: (e: LiveEvent) => void }[] = [];
   ws.on('message', (data: Buffer) => {
@@ -67,7 +70,7 @@ function connectLive(base: string, cookie: string): Promise<LiveClient> {
 async function post(base: string, path: string, body: unknown, cookie?: string) {
   return fetch(base + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
 }

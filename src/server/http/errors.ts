@@ -1,6 +1,7 @@
 /** The one error shape: { error: { code, message } } with an HTTP status that means what it says (DESIGN.md). */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG } from '../../shared/messages';
+import { loggableError } from './log-safe';
 
 export class AppError extends Error {
   constructor(
@@ -42,7 +43,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
       // Internals are logged with the request id, never sent to the client.
-      request.log.error({ err }, 'request failed');
+      // A database error is logged without its query parameters (log-safe.ts).
+      request.log.error({ err: loggableError(err) }, 'request failed');
       return reply.status(500).send({ error: { code: 'internal', message: MSG.internalError } });
     }
     if (status === 429) {

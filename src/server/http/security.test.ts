@@ -40,6 +40,41 @@ describe('CSRF', () => {
     }
   });
 
+  it('refuses a cookie-authenticated change with no Origin, unless the browser says same-origin', async () => {
+    const { serverCookie, table } = await makeFloor(t);
+    const assign = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/tables/${table.id}/assign`,
+        payload: '{}',
+        headers: { 'content-type': 'application/json', cookie: serverCookie, ...headers },
+      });
+    const noOrigin: Record<string, string>[] = [
+      {},
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of noOrigin) {
+      const res = await assign(headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: { code: 'csrf', message: 'Cross-site request refused.' },
+      });
+    }
+    for (const origin of ['https://evil.example', 'null', 'http://localhost:3000.evil.example']) {
+      expect((await assign({ origin })).statusCode).toBe(403);
+    }
+    expect((await assign({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    // Without a session cookie there is nothing to forge: a guest's press from curl needs no Origin.
+    const { restaurant, table: guestTable } = await makeFloor(t);
+    const press = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/restaurants/${restaurant.id}/tables/${guestTable.id}/requests`,
+      payload: { type: 'order' },
+    });
+    expect(press.statusCode).toBe(201);
+  });
+
   it('accepts the app’s own origin', async () => {
     const { serverCookie, table } = await makeFloor(t);
     const res = await request(t, 'POST', `/api/tables/${table.id}/assign`, {
