@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idParamSchema } from '../../shared/schemas';
 import { STAFF } from '../http/access';
 import type { Services } from '../services';
 import { assertRestaurantAccess } from '../modules/restaurants/restaurants.service';
@@ -11,7 +12,7 @@ import { ownedRestaurantIds } from '../modules/users/users.repo';
 import type { Connection } from './hub';
 
 const clientMessage = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('subscribe'), restaurantId: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('subscribe'), restaurantId: idParamSchema }),
   z.strictObject({ type: z.literal('ping') }),
 ]);
 

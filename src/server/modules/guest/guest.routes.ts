@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { guestRequestBodySchema } from '../../../shared/schemas';
+import { guestRequestBodySchema, idParamSchema } from '../../../shared/schemas';
 import { PUBLIC } from '../../http/access';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
 const tableParams = z.object({
-  restaurantId: z.string().min(1).max(200),
-  tableId: z.string().min(1).max(200),
+  restaurantId: idParamSchema,
+  tableId: idParamSchema,
 });
-const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
+const restaurantParams = z.object({ restaurantId: idParamSchema });
 
 /** Per-address limit on guest presses, on top of the per-table cool-down (issue: abuse). */
 const GUEST_PRESS_LIMIT = { max: 30, timeWindow: '1 minute' };
