@@ -1,8 +1,9 @@
-/** Security headers, CSRF and the guest rate limit, as a hostile client with curl would meet them. */
+/** Security headers, CSRF and the guest rate limits, as a hostile client with curl would meet them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
 import { loadEnv } from '../env';
 import { makeFloor, makeTable } from '../../../tests/support/factories';
+import { GUEST_READ_LIMITS } from '../modules/guest/guest.routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,6 +152,37 @@ describe('guest abuse', () => {
     } finally {
       await proxied.close();
     }
+  });
+
+  it.each([
+    ['table', (r: string, tb: string) => `/api/public/restaurants/${r}/tables/${tb}`, 200],
+    [
+      'cooldown',
+      (r: string, tb: string) => `/api/public/restaurants/${r}/tables/${tb}/cooldown`,
+      200,
+    ],
+    // No logo uploaded: 404, which counts against the limit like any answer.
+    ['logo', (r: string) => `/api/public/restaurants/${r}/logo`, 404],
+  ] as const)('limits one client address on the guest %s read', async (name, path, ok) => {
+    const { restaurant, table } = await makeFloor(t);
+    const url = path(restaurant.id, table.id);
+    const { max } = GUEST_READ_LIMITS[name];
+    const get = (remoteAddress: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+    // Within the limit: every answer is the normal one (in batches, to keep the test quick).
+    const statuses: number[] = [];
+    for (let i = 0; i < max; i += 40) {
+      const batch = Array.from({ length: Math.min(40, max - i) }, () =>
+        get(`198.51.100.${name.length}`),
+      );
+      statuses.push(...(await Promise.all(batch)).map((r) => r.statusCode));
+    }
+    expect(statuses.every((s) => s === ok)).toBe(true);
+    const over = await get(`198.51.100.${name.length}`);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('rate_limited');
+    expect(over.headers['retry-after']).toBeDefined();
+    // Another address (another table's guests) is not affected.
+    expect((await get('198.51.100.200')).statusCode).toBe(ok);
   });
 
   it('caps the body size of a guest press', async () => {

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idParamSchema } from '../../shared/schemas';
 import { STAFF } from '../http/access';
 import { forbidden } from '../http/errors';
 import { isSameOrigin } from '../http/origin';
@@ -13,7 +14,7 @@ import { ownedRestaurantIds } from '../modules/users/users.repo';
 import type { Connection } from './hub';
 
 const clientMessage = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('subscribe'), restaurantId: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('subscribe'), restaurantId: idParamSchema }),
   z.strictObject({ type: z.literal('ping') }),
 ]);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { loginAttempts, sessions } from '../../db/schema';
+import { loginAttempts, sessions, users } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
 import {
   createTestApp,
@@ -253,5 +253,36 @@ describe('sessions', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('csrf');
+  });
+});
+
+describe('stored secrets', () => {
+  it('stores passwords and PINs only as argon2id hashes, never the plaintext', async () => {
+    const admin = await makeAdmin(t);
+    const server = await makeServer(t, (await makeRestaurant(t, admin.user.id)).id, '9753');
+    const [adminRow] = await t.database.db.select().from(users).where(eq(users.id, admin.user.id));
+    const [serverRow] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, server.user.id));
+    expect(adminRow?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(adminRow?.passwordHash).not.toContain(PASSWORD);
+    expect(adminRow?.pinHash).toBeNull();
+    expect(serverRow?.pinHash).toMatch(/^\$argon2id\$/);
+    expect(serverRow?.pinHash).not.toContain('9753');
+    expect(serverRow?.passwordHash).toBeNull();
+  });
+});
+
+describe('a server without a PIN (SPEC §8)', () => {
+  it("answers 'PIN not configured for this server'", async () => {
+    const server = await makeServer(t, (await makeRestaurant(t)).id);
+    await t.database.db.update(users).set({ pinHash: null }).where(eq(users.id, server.user.id));
+    const res = await request(t, 'POST', '/api/auth/pin-login', {
+      body: { loginId: server.loginId, pin: '1234' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(MSG.pinNotConfigured);
+    expect(res.cookies.find((c) => c.name === 'ts_session')).toBeUndefined();
   });
 });
