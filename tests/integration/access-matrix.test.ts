@@ -20,7 +20,7 @@ import {
   tables,
   users,
 } from '../../src/server/db/schema';
-import { createTestApp, request, type TestApp } from '../support/test-app';
+import { createTestApp, PUBLIC_URL, request, type TestApp } from '../support/test-app';
 import {
   makeFloor,
   makeRestaurant,
@@ -273,7 +273,11 @@ const matrix: Record<string, Case> = {
         method: 'POST',
         url: '/api/auth/resend-verification',
         remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          origin: PUBLIC_URL,
+          ...(cookie ? { cookie } : {}),
+        },
         payload: JSON.stringify({ email: w.a.admin.email }),
       }),
     expect: everyone(202),
@@ -451,7 +455,7 @@ const matrix: Record<string, Case> = {
   },
 };
 /** Routes exercised over a real socket instead (below). */
-const socketRoutes = ['GET /api/live'];
+const socketRoutes = ['GET /api/live', 'GET /api/public/restaurants/:restaurantId/live'];
 
 let world: World;
 beforeAll(async () => {
@@ -524,7 +528,9 @@ interface Socket {
 }
 
 async function connect(base: string, cookie: string): Promise<Socket> {
-  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', { headers: { cookie } });
+  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
+    headers: { cookie, origin: base },
+  });
   const messages: Socket['messages'] = [];
   ws.on('message', (data: Buffer) =>
     messages.push(JSON.parse(data.toString()) as { type: string }),

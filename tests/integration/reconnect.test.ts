@@ -80,15 +80,16 @@ async function until(check: () => boolean, what: string, timeoutMs = 30_000): Pr
 }
 
 /**
- * The browser globals LiveClient touches; the browser sends the session cookie with the upgrade by itself. While
+ * The browser globals LiveClient touches; the browser sends the session cookie and its Origin with the upgrade by
+ * itself. While
  * `network.reachable` is false, connects go to a closed port: the phone does not reach the server yet, so the test
  * decides that the presses after the restart happen before the console is back.
  */
 const network = { reachable: true, deadUrl: '' };
-function browserGlobals(cookie: string) {
+function browserGlobals(cookie: string, origin: string) {
   class CookieWebSocket extends NodeWebSocket {
     constructor(url: string) {
-      super(network.reachable ? url : network.deadUrl, { headers: { cookie } });
+      super(network.reachable ? url : network.deadUrl, { headers: { cookie, origin } });
       // A browser reports a failed connect as an error event and a close; ws would throw without a listener.
       this.on('error', () => undefined);
     }
@@ -112,7 +113,7 @@ describe(`staff console across a server restart (${backend})`, () => {
     });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
-    browserGlobals(cookie);
+    browserGlobals(cookie, base);
 
     // The console's view of pending requests: what the list said at the last (re)connect, plus live events.
     const view = new Set<string>();

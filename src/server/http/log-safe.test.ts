@@ -17,8 +17,8 @@ afterAll(() => t.close());
 
 async function failingQuery(): Promise<unknown> {
   try {
-    // Invalid input for an integer: the driver quotes the value in its message.
-    await t.database.db.execute(sql`select ${SECRET}::int as n`);
+    // An unknown relation (SQLSTATE 42P01, a 500 — class 22 data errors are 400s): the driver quotes the value.
+    await t.database.db.execute(sql`select ${SECRET}::regclass as n`);
   } catch (err) {
     return err;
   }
@@ -30,8 +30,8 @@ describe('loggableError', () => {
     const err = await failingQuery();
     expect(JSON.stringify(err, Object.getOwnPropertyNames(err))).toContain('not-a-real-hash');
     const safe = loggableError(err) as Record<string, unknown>;
-    expect(safe).toMatchObject({ sqlState: '22P02', message: 'database query failed' });
-    expect(String(safe.query)).toMatch(/select \$1::int/);
+    expect(safe).toMatchObject({ sqlState: '42P01', message: 'database query failed' });
+    expect(String(safe.query)).toMatch(/select \$1::regclass/);
     expect(JSON.stringify(safe)).not.toContain('not-a-real-hash');
   });
 
@@ -59,7 +59,7 @@ describe('loggableError', () => {
     expect(res.json().error.code).toBe('internal');
     const log = lines.join('');
     expect(log).toContain('request failed');
-    expect(log).toContain('22P02');
+    expect(log).toContain('42P01');
     expect(log).not.toContain('not-a-real-hash');
   });
 });
