@@ -162,7 +162,7 @@ describe.skipIf(!hasPostgres)(
       const adminCookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
       const patched = await fetch(`${a.base}/api/restaurants/${restaurantId}`, {
         method: 'PATCH',
-        headers: { 'content-type': 'application/json', cookie: adminCookie },
+        headers: { 'content-type': 'application/json', origin: a.base, cookie: adminCookie },
         body: JSON.stringify({ name: 'Two Rooms, Live', primaryColor: '#B91C1C' }),
       });
       expect(patched.status).toBe(200);
