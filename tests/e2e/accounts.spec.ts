@@ -252,7 +252,10 @@ test('a server deletes their own account: tables unassigned, "Account deleted su
   };
   const free = tables.tables.find((t) => t.serverId === null);
   expect(free).toBeDefined();
-  const assigned = await page.request.post(`/api/tables/${free!.id}/assign`, { data: {} });
+  const assigned = await page.request.post(`/api/tables/${free!.id}/assign`, {
+    data: {},
+    headers: { origin: ORIGIN },
+  });
   expect(assigned.ok()).toBe(true);
   await expect(page.getByRole('article', { name: `Table ${free!.number}` }).first()).toBeVisible();
 

@@ -4,7 +4,7 @@
  */
 import { PNG } from 'pngjs';
 import { MSG } from '../../src/shared/messages';
-import { DEMO, expect, signInWithEmail, test } from './support';
+import { DEMO, expect, ORIGIN, signInWithEmail, test } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
@@ -30,11 +30,15 @@ test('an open guest page follows the admin’s branding live, without a reload',
   // A restaurant of the demo admin's own, with one table, so the demo's branding stays as other specs expect it.
   await signInWithEmail(page, DEMO.admin.email, DEMO.admin.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  const created = await page.request.post('/api/restaurants', { data: { name: firstName } });
+  const created = await page.request.post('/api/restaurants', {
+    data: { name: firstName },
+    headers: { origin: ORIGIN },
+  });
   expect(created.status()).toBe(201);
   const { restaurant } = (await created.json()) as { restaurant: { id: string } };
   const table = await page.request.post(`/api/restaurants/${restaurant.id}/tables`, {
     data: { number: '5' },
+    headers: { origin: ORIGIN },
   });
   expect(table.status()).toBe(201);
   const { table: guestTable } = (await table.json()) as { table: { id: string } };
@@ -86,5 +90,5 @@ test('an open guest page follows the admin’s branding live, without a reload',
 
   await guest.context().close();
   // Leave the demo admin with the demo restaurant only.
-  await page.request.delete(`/api/restaurants/${restaurant.id}`);
+  await page.request.delete(`/api/restaurants/${restaurant.id}`, { headers: { origin: ORIGIN } });
 });
