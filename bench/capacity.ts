@@ -57,7 +57,8 @@ function socketFds(pid: number): number {
 
 function connect(base: string, cookie: string): Promise<WebSocket> {
   const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
-    headers: { cookie },
+    // A browser sends its Origin with the upgrade; the server refuses a handshake without ours.
+    headers: { cookie, origin: base },
     perMessageDeflate: false,
   });
   return new Promise((resolve, reject) => {

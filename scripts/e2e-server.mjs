@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Starts the app for the e2e suite on a fresh embedded database (with the demo restaurant). Its structured log
 // is also written to .tmp/e2e-server.log, which scripts/check-e2e-log.mjs scans for secrets after the run.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -13,17 +13,24 @@ const logPath = path.resolve(`.tmp/e2e-server${suffix}.log`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(path.dirname(logPath), { recursive: true });
 const log = fs.createWriteStream(logPath);
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  NODE_ENV: 'development',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+};
+// The demo plus the e2e-only accounts (tests/e2e/seed-data.ts), written before the server opens the database.
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/e2e-seed.ts'], {
+  stdio: 'inherit',
+  env,
+});
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: ['ignore', 'pipe', 'pipe'],
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: port,
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    NODE_ENV: 'development',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
-  },
+  env,
 });
 for (const stream of [child.stdout, child.stderr]) {
   stream.on('data', (chunk) => {

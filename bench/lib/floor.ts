@@ -131,7 +131,8 @@ export class Floor {
   private connect(base: string, cookie: string, restaurantId: string): Promise<WebSocket> {
     const index = this.sockets.length + Math.random(); // unique per socket, for duplicate detection
     const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
-      headers: { cookie },
+      // A browser sends its Origin with the upgrade; the server refuses a handshake without ours.
+      headers: { cookie, origin: base },
       perMessageDeflate: false,
     });
     return new Promise((resolve, reject) => {

@@ -22,9 +22,11 @@ import type { Database } from './db/client';
 import { installAccessControl, type RegisteredRoute } from './http/access';
 import { guestPreload } from './http/client-shell';
 import { forbidden, registerErrorHandler } from './http/errors';
+import { comesFromOurOrigin } from './http/origin';
 import { InProcessBus, PgNotifyBus, type EventBus } from './live/bus';
 import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
 import { registerLiveRoutes } from './live/live.routes';
+import { registerPublicLiveRoutes } from './live/public-live.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerGuestRoutes } from './modules/guest/guest.routes';
 import { registerRequestsRoutes } from './modules/requests/requests.routes';
@@ -59,8 +61,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built client from dist/client (production and e2e). */
   serveClient?: boolean;
-  /** Trust X-Forwarded-* from a load balancer. */
-  trustProxy?: boolean;
+  /**
+   * Which proxies' X-Forwarded-* to trust (TRUST_PROXY): a hop count or a list of addresses/CIDRs, as Fastify's
+   * trustProxy. Default: none, so request.ip is the TCP peer and a client cannot pick its own address.
+   */
+  trustProxy?: false | number | string[];
   clock?: () => number;
   /** Outgoing mail; default: .eml files in `${dataDir}/outbox` with their links logged (no SMTP_URL). */
   mailer?: Mailer;
@@ -81,9 +86,13 @@ export interface App {
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
+  const trust = options.trustProxy ?? false;
+  // A hop count n trusts the n nearest hops (Fastify does the same with a number; its types only take a function).
+  const trustProxy =
+    typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
     // Router-level errors (malformed URL, over-long param) get the one error shape too.
@@ -162,16 +171,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     request.sessionId = resolved?.sessionId ?? null;
   });
 
-  // CSRF: a state-changing request must come from our own origin and carry JSON (or multipart for uploads).
+  // CSRF: a state-changing request must come from our own origin and carry JSON (or multipart for uploads). A
+  // request that carries the session cookie must prove its origin (Origin, or Sec-Fetch-Site: same-origin):
+  // browsers always send one on such fetches, so a missing one is not a browser of ours.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method))
       return done();
-    const origin = request.headers.origin;
-    if (
-      origin !== undefined &&
-      origin !== options.publicUrl &&
-      !sameHost(origin, request.headers.host)
-    ) {
+    const withSession = request.cookies[SESSION_COOKIE] !== undefined;
+    const declared = request.headers.origin !== undefined || withSession;
+    if (declared && !comesFromOurOrigin(request, options.publicUrl)) {
       return done(forbidden('Cross-site request refused.', 'csrf'));
     }
     const type = request.headers['content-type'] ?? '';
@@ -192,7 +200,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerStaffRoutes(app, services);
   registerDashboardRoutes(app, services);
   registerRequestsRoutes(app, services);
-  registerLiveRoutes(app, services);
+  registerLiveRoutes(app, services, options.publicUrl);
+  registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);
 
   if (options.serveClient && fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
@@ -250,18 +259,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Mails already queued are handed over before the transport closes.
     await services.verification.whenIdle();
     await services.mailer.close();
-    await services.push.whenIdle();
+    // Pushes under way finish; what is still queued stays in the outbox for the next instance.
+    await services.push.stop();
   });
 
   await app.ready();
   services.escalation.start(options.escalationSweepMs ?? ESCALATION_SWEEP_MS);
+  // Also delivers what an instance that stopped or crashed left in the push outbox.
+  services.push.start();
   return { app, services, routes };
-}
-
-function sameHost(origin: string, host: string | undefined): boolean {
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

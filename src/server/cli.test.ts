@@ -117,6 +117,31 @@ describe('npm run cli', () => {
     expect(pw.stderr).toContain(MSG.passwordRule);
   }, 60_000);
 
+  it("answers an empty value with SPEC's message, not 'Missing'", async () => {
+    const table = await cli('create-table', '--restaurant', 'anns-place', '--number', '');
+    expect(table.code).not.toBe(0);
+    expect(table.stderr).toBe(MSG.tableNumberRequired);
+    const restaurant = await cli('create-restaurant', '--name', '', '--owner', 'ann@example.test');
+    expect(restaurant.code).not.toBe(0);
+    expect(restaurant.stderr).toBe(MSG.restaurantNameRequired);
+    const pin = await cli(
+      'create-server',
+      '--restaurant',
+      'anns-place',
+      '--name',
+      'Cy',
+      '--login-id',
+      'cycy2',
+      '--pin',
+      '',
+    );
+    expect(pin.stderr).toBe(MSG.pinRule);
+    // Left out altogether, an option is still named.
+    expect((await cli('create-table', '--restaurant', 'anns-place')).stderr).toBe(
+      'Missing --number',
+    );
+  }, 60_000);
+
   it('refuses to open the embedded database while another process holds it', async () => {
     const release = acquireDataDirLock(dataDir); // stands in for a running server: a live pid holds the lock
     try {
@@ -134,5 +159,12 @@ describe('npm run cli', () => {
     const res = await cli('--help');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('create-restaurant --name N --owner EMAIL');
+  });
+
+  it("prints a command's own help after the command, and exits 0", async () => {
+    const res = await cli('create-user', '--help');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('create-user --role super_admin|admin --name N');
+    expect(res.stdout).not.toContain('create-table');
   });
 });

@@ -15,17 +15,22 @@ import { guestUrl } from './modules/tables/tables.mapper';
 import { createPasswordUser, createPinServer } from './modules/users/users.service';
 import { MSG } from '../shared/messages';
 
+/** Each command's usage, shown in the full help and by `<command> --help`. */
+export const COMMAND_HELP: Record<string, string> = {
+  'create-user': `  create-user --role super_admin|admin --name N --email E --password P [--verified]
+      Creates a password account; prints the user id. Without --verified the email must be verified first.`,
+  'create-restaurant': `  create-restaurant --name N --owner EMAIL
+      Creates a restaurant owned by the admin with that email; prints the restaurant id.`,
+  'create-server': `  create-server --restaurant ID --name N --login-id L --pin P
+      Creates a server (login ID + PIN) at the restaurant; prints the user id.`,
+  'create-table': `  create-table --restaurant ID --number N
+      Creates a table; prints the table id and its guest URL.`,
+};
+
 export const HELP = `Usage: npm run cli -- <command> [options]
 
 Commands:
-  create-user --role super_admin|admin --name N --email E --password P [--verified]
-      Creates a password account; prints the user id. Without --verified the email must be verified first.
-  create-restaurant --name N --owner EMAIL
-      Creates a restaurant owned by the admin with that email; prints the restaurant id.
-  create-server --restaurant ID --name N --login-id L --pin P
-      Creates a server (login ID + PIN) at the restaurant; prints the user id.
-  create-table --restaurant ID --number N
-      Creates a table; prints the table id and its guest URL.
+${Object.values(COMMAND_HELP).join('\n')}
 
 The database is the one the app uses: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
 The embedded database can be opened by one process at a time: stop the app before using the CLI on it.`;
@@ -34,9 +39,13 @@ class UsageError extends Error {}
 
 type Values = Record<string, string | boolean | undefined>;
 
+/**
+ * An option that must be given. An empty value (`--name ""`) is passed on, so the same rule as the UI answers it
+ * with SPEC's message ('Please enter a restaurant name', 'Please enter a table number' …).
+ */
 function required(values: Values, name: string): string {
   const v = values[name];
-  if (typeof v !== 'string' || v === '') throw new UsageError(`Missing --${name}`);
+  if (typeof v !== 'string') throw new UsageError(`Missing --${name}`);
   return v;
 }
 
@@ -94,6 +103,15 @@ async function main(argv: string[]): Promise<number> {
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     console.log(HELP);
     return command ? 0 : 1;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    const help = COMMAND_HELP[command];
+    if (!help) {
+      console.error(`Unknown command: ${command}\n\n${HELP}`);
+      return 2;
+    }
+    console.log(`Usage: npm run cli -- ${help.trim()}`);
+    return 0;
   }
   let values: Values;
   try {

@@ -1,5 +1,47 @@
 /** Configuration from the environment, checked once at start. A bad value stops the process with one line each. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An IPv4/IPv6 address, or one with a /prefix (CIDR). */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY, as Fastify's `trustProxy` takes it: unset (or 0) trusts no proxy, so `X-Forwarded-For` is ignored
+ * and the client address is the TCP peer; a number trusts that many hops in front of the instance; a
+ * comma-separated list trusts those proxy addresses/CIDRs only. `true` (trust anyone) is refused on purpose.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const v = value?.trim() ?? '';
+    if (v === '' || v === '0' || v === 'false') return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 0 && hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be between 1 and 10' });
+      return z.NEVER;
+    }
+    const entries = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrCidr(e));
+    if (bad.length || !entries.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a comma-separated list of proxy addresses/CIDRs (bad: ${bad.join(', ') || v})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,6 +61,7 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z.string().min(3).optional(),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Skips creating the demo restaurant on an empty database. */
   NO_DEMO: z

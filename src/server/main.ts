@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     database,
     publicUrl: env.PUBLIC_URL,
     serveClient: true,
-    trustProxy: env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY,
     // SMTP when SMTP_URL is set; otherwise mails go to DATA_DIR/outbox and their links to the log.
     mailer: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined,
     dataDir: path.resolve(env.DATA_DIR),

@@ -36,3 +36,11 @@ export const PIN_SESSION_HOURS = 14;
 export const PASSWORD_SESSION_DAYS = 30;
 
 export const SESSION_COOKIE = 'ts_session';
+
+/** Issue 5 escalation: a pending request is escalated after this many minutes (a restaurant setting). */
+export const ESCALATE_MINUTES_DEFAULT = 3;
+export const ESCALATE_MINUTES_MIN = 1;
+export const ESCALATE_MINUTES_MAX = 60;
+
+/** Issue 3: the public live channel closes with this code when the restaurant is deleted (no reconnect). */
+export const GUEST_GONE_CLOSE = 4404;

@@ -90,6 +90,7 @@ export const MSG = {
   forbidden: 'You do not have access to this.',
   notFound: 'Not found.',
   badRequest: 'The request was not valid.',
+  controlCharacters: 'Text cannot contain control characters such as line breaks or tabs.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   internalError: 'Something went wrong on our side. Please try again.',
   onlyServersAssign: 'Only servers can assign tables to themselves.',

@@ -5,11 +5,30 @@
 import { z } from 'zod';
 import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
+import { ESCALATE_MINUTES_MAX, ESCALATE_MINUTES_MIN } from './constants';
 
 export const roleSchema = z.enum(['super_admin', 'admin', 'server']);
 export type Role = z.infer<typeof roleSchema>;
 
 export const requestTypeSchema = z.enum(REQUEST_TYPES);
+
+/**
+ * C0 control characters (NUL … US) and DEL. No name, number, email, id or search text ever holds one, and
+ * PostgreSQL refuses NUL in text outright, so input carrying one is a 400, never a database error.
+ */
+export function hasControlChars(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+/** A string with no control characters; `message` is the field's own message when SPEC words one. */
+export const plainText = (message: string = MSG.controlCharacters) =>
+  z.string().refine((v) => !hasControlChars(v), { message });
+
+/** A path parameter naming a row (restaurant slug, table, user or request id). */
+export const idParamSchema = plainText(MSG.badRequest).min(1).max(200);
 
 // ---------- shapes returned by the API ----------
 
@@ -98,12 +117,12 @@ export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const emailLoginBodySchema = z.strictObject({
-  email: z.string().trim().min(1).max(320),
+  email: plainText(MSG.invalidCredentials).trim().min(1).max(320),
   password: z.string().min(1).max(200),
 });
 export const pinLoginBodySchema = z.strictObject({
-  loginId: z.string().trim().min(1).max(64),
-  pin: z.string().min(1).max(12),
+  loginId: plainText(MSG.loginIdNotFound).trim().min(1).max(64),
+  pin: plainText(MSG.incorrectPin).min(1).max(12),
 });
 
 // ---------- guest ----------
@@ -142,32 +161,37 @@ export const restaurantsResponseSchema = z.object({ restaurants: z.array(restaur
 // ---------- admin ----------
 
 export const createRestaurantBodySchema = z.strictObject({
-  name: z.string().trim().min(1, MSG.restaurantNameRequired).max(100),
+  name: plainText().trim().min(1, MSG.restaurantNameRequired).max(100),
 });
 export const updateRestaurantBodySchema = z.strictObject({
-  name: z.string().trim().min(1, MSG.settingsNameRequired).max(100).optional(),
+  name: plainText().trim().min(1, MSG.settingsNameRequired).max(100).optional(),
   reviewUrl: z
-    .union([z.url({ protocol: /^https?$/ }).max(2000), z.literal('')])
+    .union([plainText().pipe(z.url({ protocol: /^https?$/ }).max(2000)), z.literal('')])
     .nullable()
     .optional(),
   primaryColor: z.string().regex(HEX_COLOR).optional(),
   secondaryColor: z.string().regex(HEX_COLOR).optional(),
-  escalateAfterMinutes: z.number().int().min(1).max(60).optional(),
+  escalateAfterMinutes: z
+    .number()
+    .int()
+    .min(ESCALATE_MINUTES_MIN)
+    .max(ESCALATE_MINUTES_MAX)
+    .optional(),
 });
 export const createTableBodySchema = z.strictObject({
-  number: z.string().trim().min(1, MSG.tableNumberRequired).max(20),
+  number: plainText().trim().min(1, MSG.tableNumberRequired).max(20),
 });
 
 export const createPinStaffBodySchema = z.strictObject({
   mode: z.literal('pin'),
-  name: z.string().trim().min(1).max(100),
-  loginId: z.string().trim().max(64),
-  pin: z.string().max(12),
+  name: plainText().trim().min(1).max(100),
+  loginId: plainText(MSG.loginIdCharacters).trim().max(64),
+  pin: plainText(MSG.pinRule).max(12),
 });
 export const createPasswordStaffBodySchema = z.strictObject({
   mode: z.literal('password'),
-  name: z.string().trim().min(1).max(100),
-  email: z.string().trim().min(1, MSG.emailRequired).max(320),
+  name: plainText().trim().min(1).max(100),
+  email: plainText(MSG.invalidEmail).trim().min(1, MSG.emailRequired).max(320),
   password: z.string().max(200),
 });
 export const createStaffBodySchema = z.discriminatedUnion('mode', [
@@ -216,12 +240,22 @@ export const liveEventSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
+// ---------- public live channel (/api/public/restaurants/:restaurantId/live) ----------
+
+/**
+ * What an open guest page is told, and nothing else: its restaurant's public face changed (the same fields the
+ * guest table endpoint returns). Never staff, tables or requests.
+ */
+export const publicLiveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('restaurant.updated'), restaurant: publicRestaurantSchema }),
+]);
+export type PublicLiveEvent = z.infer<typeof publicLiveEventSchema>;
+
 // ---------- accounts: email verification (issue 4) ----------
 
 /** POST /api/auth/verify-email: the token from the link's ?token= parameter. */
 export const verifyEmailBodySchema = z.strictObject({
-  token: z
-    .string()
+  token: plainText(MSG.verificationLinkInvalid)
     .trim()
     .min(1, MSG.verificationLinkInvalid)
     .max(200, MSG.verificationLinkInvalid),
@@ -230,8 +264,7 @@ export const verifyEmailResponseSchema = z.object({ verified: z.literal(true) })
 
 /** POST /api/auth/resend-verification: always 202 for a well-formed address (no account enumeration). */
 export const resendVerificationBodySchema = z.strictObject({
-  email: z
-    .string()
+  email: plainText(MSG.invalidEmail)
     .trim()
     .toLowerCase()
     .min(1, MSG.emailRequired)
@@ -265,10 +298,10 @@ export type SuperAdminUser = z.infer<typeof superAdminUserSchema>;
 
 export const superAdminUsersQuerySchema = z.object({
   /** Opaque: the nextCursor of the previous page. */
-  cursor: z.string().min(1).max(500).optional(),
+  cursor: plainText(MSG.badRequest).min(1).max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   /** Case-insensitive substring of name, email or login ID. */
-  q: z.string().trim().max(200).optional(),
+  q: plainText().trim().max(200).optional(),
 });
 export type SuperAdminUsersQuery = z.input<typeof superAdminUsersQuerySchema>;
 
@@ -284,8 +317,7 @@ export type SuperAdminUsersResponse = z.infer<typeof superAdminUsersResponseSche
 /** A push endpoint is a capability URL issued by the browser's push service: https only, at most 2 KB. */
 export const PUSH_ENDPOINT_MAX = 2048;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
-export const pushEndpointSchema = z
-  .string()
+export const pushEndpointSchema = plainText(MSG.pushEndpointInvalid)
   .max(PUSH_ENDPOINT_MAX, MSG.pushEndpointInvalid)
   .pipe(z.url({ protocol: /^https$/, error: MSG.pushEndpointInvalid }));
 

@@ -4,9 +4,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
-import { DEMO, signInWithEmail, signInWithPin } from './support';
+import { expect, test, DEMO, ORIGIN, signInWithEmail, signInWithPin } from './support';
 
 /**
  * scripts/e2e-server.mjs runs without SMTP_URL, so every mail lands in its DATA_DIR/outbox as an .eml file
@@ -29,7 +29,10 @@ async function createDemoStaff(
     data: { email: DEMO.admin.email, password: DEMO.admin.password },
   });
   expect(login.ok()).toBe(true);
-  const created = await request.post('/api/restaurants/demo-bistro/staff', { data: body });
+  const created = await request.post('/api/restaurants/demo-bistro/staff', {
+    data: body,
+    headers: { origin: ORIGIN },
+  });
   expect(created.status()).toBe(201);
 }
 
@@ -231,4 +234,65 @@ test('the super admin sees real totals and deletes a server, whose open console 
   await signInWithPin(serverPage, server.loginId, server.pin);
   await expect(serverPage.getByText(MSG.loginIdNotFound)).toBeVisible();
   await serverContext.close();
+});
+
+test('a server deletes their own account: tables unassigned, "Account deleted successfully", /login, PIN refused', async ({
+  page,
+  request,
+}) => {
+  const id = unique();
+  const server = { name: `Leaving Server ${id}`, loginId: `leave${id}`, pin: '3917' };
+  await createDemoStaff(request, { mode: 'pin', ...server });
+
+  await signInWithPin(page, server.loginId, server.pin);
+  await expectPath(page, '/server/tables');
+  // The server takes a free table first, so there is something to unassign.
+  const tables = (await (await request.get('/api/restaurants/demo-bistro/tables')).json()) as {
+    tables: { id: string; number: string; serverId: string | null }[];
+  };
+  const free = tables.tables.find((t) => t.serverId === null);
+  expect(free).toBeDefined();
+  const assigned = await page.request.post(`/api/tables/${free!.id}/assign`, {
+    data: {},
+    headers: { origin: ORIGIN },
+  });
+  expect(assigned.ok()).toBe(true);
+  await expect(page.getByRole('article', { name: `Table ${free!.number}` }).first()).toBeVisible();
+
+  const block = page.getByRole('group', { name: 'Delete Account' });
+  await expect(block).toContainText(
+    'Once you delete your account, there is no going back. All your assigned tables will be unassigned.',
+  );
+  await block.getByRole('button', { name: 'Delete Account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Account' });
+  await expect(confirm).toContainText(MSG.serverDeleteAccountConfirm);
+  // Cancelling keeps the account.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expectPath(page, '/server/tables');
+
+  await block.getByRole('button', { name: 'Delete Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Account' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(
+    page.locator('.Toastify').getByText('Account deleted successfully').first(),
+  ).toBeVisible();
+  await expectPath(page, '/login');
+
+  // The table was unassigned, and the session is gone.
+  const after = (await (await request.get('/api/restaurants/demo-bistro/tables')).json()) as {
+    tables: { id: string; serverId: string | null }[];
+  };
+  expect(after.tables.find((t) => t.id === free!.id)?.serverId).toBeNull();
+  expect((await page.request.get('/api/session')).ok()).toBe(true);
+  expect(
+    ((await (await page.request.get('/api/session')).json()) as { user: unknown }).user,
+  ).toBeNull();
+
+  // The old login ID and PIN no longer sign in.
+  await signInWithPin(page, server.loginId, server.pin);
+  await expect(page.getByText(MSG.loginIdNotFound).first()).toBeVisible();
+  await expectPath(page, '/login');
 });

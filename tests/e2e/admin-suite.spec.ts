@@ -3,11 +3,11 @@
  * its server signs in and sees its tables, and a guest at table 2 sees the new branding.
  */
 import fs from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { MSG } from '../../src/shared/messages';
-import { DEMO, signInWithEmail, signInWithPin } from './support';
+import { expect, test, DEMO, signInWithEmail, signInWithPin } from './support';
 
 /** A suffix that keeps this run's restaurant apart from a retry's. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -85,6 +85,27 @@ test('an admin sets up a second restaurant; its server and its guests see it', a
   // The header follows the branding without a reload, and so does the picker's option.
   await expect(page.getByRole('banner')).toContainText(brandedName);
   await expect(picker.getByRole('option', { name: brandedName })).toBeAttached();
+
+  // --- Escalation minutes (issue 5): 1–60 as the server says, default 3 -----------------------------
+  const escalate = page.getByLabel('Escalate after (minutes)');
+  await expect(escalate).toHaveValue('3');
+  await escalate.fill('0');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(main.getByRole('alert')).toHaveText('Enter a whole number of minutes from 1 to 60');
+  await expect(escalate).toBeFocused();
+  await escalate.fill('5');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(main.getByRole('alert')).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/restaurants/${restaurantId}`)).json()) as {
+            restaurant: { escalateAfterMinutes: number };
+          }
+        ).restaurant.escalateAfterMinutes,
+    )
+    .toBe(5);
 
   // --- Logo: a non-image is refused in the browser; a PNG is uploaded ------------------------------
   const upload = page.getByLabel('Upload Logo');

@@ -16,16 +16,23 @@
 import { PNG } from 'pngjs';
 import {
   chromium,
-  expect,
   request as playwrightRequest,
-  test,
   type APIRequestContext,
   type BrowserContext,
   type Page,
   type TestInfo,
 } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
-import { DEMO, demoTables, signInWithPin, type DemoTable } from './support';
+import {
+  DEMO,
+  demoTables,
+  expect,
+  ORIGIN,
+  signInWithPin,
+  test,
+  watchCsp,
+  type DemoTable,
+} from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,11 +45,13 @@ async function persistentContext(
   options: Parameters<typeof chromium.launchPersistentContext>[1] = {},
 ): Promise<BrowserContext> {
   const { launchOptions } = testInfo.project.use;
-  return chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+  const context = await chromium.launchPersistentContext(testInfo.outputPath('profile'), {
     ...launchOptions,
     baseURL,
     ...options,
   });
+  await watchCsp(context);
+  return context;
 }
 
 /** Waits until the service worker is active and controls the page. */
@@ -99,7 +108,10 @@ let overdueTable: DemoTable;
 const laterRequestIds: string[] = [];
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  api = await playwright.request.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { origin: ORIGIN },
+  });
   tables = await demoTables(api);
   const patched = await api.patch('/api/restaurants/demo-bistro', {
     data: { escalateAfterMinutes: 1 },
@@ -393,7 +405,10 @@ test('notifications granted: this device’s subscription reaches the server, an
       ),
     ).toBe(1);
     // Gone on the server: signed in again elsewhere, alex has no such subscription.
-    const other = await playwrightRequest.newContext({ baseURL });
+    const other = await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { origin: ORIGIN },
+    });
     try {
       await other.post('/api/auth/pin-login', { data: { loginId: alex.loginId, pin: alex.pin } });
       const again = await other.delete('/api/push/subscriptions', {

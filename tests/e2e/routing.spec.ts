@@ -1,6 +1,6 @@
 /** SPEC §2 routing rules, walked for every role. */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signInWithEmail, signInWithPin } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test, DEMO, signInWithEmail, signInWithPin } from './support';
 
 const protectedRoutes = [
   '/super-admin',

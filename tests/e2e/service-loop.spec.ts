@@ -1,6 +1,5 @@
 /** Issue 2's heart: a guest's press reaches the signed-in server's screen live, and the server completes it. */
-import { expect, test } from '@playwright/test';
-import { DEMO, demoTables, signInWithPin } from './support';
+import { expect, test, DEMO, demoTables, signInWithPin } from './support';
 
 test('a guest press at table 3 reaches the server live; Complete moves it to Completed', async ({
   browser,

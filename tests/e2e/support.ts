@@ -1,7 +1,78 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { DEMO } from '../../src/server/demo';
 
-export { DEMO };
+export { DEMO, expect };
+
+/**
+ * Issue 6: the built app must pass its Content-Security-Policy with no violation. Every page of a watched context
+ * records `securitypolicyviolation` events (an init script, so it runs before any of the app's code) and reports
+ * them to the test, which fails if there were any.
+ */
+let violations: string[] = [];
+const watched = new WeakSet<BrowserContext>();
+
+export async function watchCsp(context: BrowserContext): Promise<void> {
+  if (watched.has(context)) return;
+  watched.add(context);
+  const sink = violations;
+  await context.exposeBinding('__cspViolation', (_source, report: string) => {
+    sink.push(report);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as { __cspViolation?: (r: string) => Promise<void> })
+          .__cspViolation;
+        void report?.(
+          `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} on ${location.pathname}` +
+            ` (${e.sourceFile || 'document'}:${e.lineNumber}) ${e.sample}`.trimEnd(),
+        );
+      },
+      true,
+    );
+  });
+}
+
+/**
+ * The `test` every spec uses: an automatic fixture watches the default context and every context the test opens
+ * with `browser.newContext()`/`browser.newPage()` (persistent contexts call watchCsp themselves), and fails the
+ * test on any CSP violation.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context, browser }, provide) => {
+      violations = [];
+      const seen = violations;
+      await watchCsp(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const created = await newContext(...args);
+        await watchCsp(created);
+        return created;
+      };
+      try {
+        await provide(seen);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * The app's origin. Browsers send it as `Origin` on every state-changing fetch, and the server refuses a
+ * cookie-authenticated change without it (CSRF); Playwright's API requests must send it themselves.
+ */
+export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
 
 export interface DemoTable {
   id: string;

@@ -112,6 +112,7 @@ describe('fuzzing every route', () => {
     for (const frame of frames) {
       const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
         headers: { cookie: floor.serverCookie },
+        origin: base,
       });
       await new Promise<void>((resolve) => {
         ws.on('open', () => ws.send(frame));

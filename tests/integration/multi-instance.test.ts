@@ -31,7 +31,10 @@ interface LiveClient {
 }
 
 function connectLive(base: string, cookie: string): Promise<LiveClient> {
-  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', { headers: { cookie } });
+  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
+    headers: { cookie },
+    origin: base,
+  });
   const inbox: LiveEvent[] = [];
   const waiters: { type: string; resolve: (e: LiveEvent) => void }[] = [];
   ws.on('message', (data: Buffer) => {
@@ -67,7 +70,7 @@ function connectLive(base: string, cookie: string): Promise<LiveClient> {
 async function post(base: string, path: string, body: unknown, cookie?: string) {
   return fetch(base + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
 }
@@ -134,6 +137,49 @@ describe.skipIf(!hasPostgres)(
 
     const press = (base: string, tableId: string, type = 'order') =>
       post(base, `/api/public/restaurants/${restaurantId}/tables/${tableId}/requests`, { type });
+
+    it('shows a branding change saved on A on a guest page connected to B (issue 3)', async () => {
+      const guest = new WebSocket(
+        `${b.base.replace('http', 'ws')}/api/public/restaurants/${restaurantId}/live`,
+      );
+      sockets.push(guest);
+      const frame = new Promise<Record<string, unknown>>((resolve) =>
+        guest.once('message', (data: Buffer) =>
+          resolve(JSON.parse(data.toString()) as Record<string, unknown>),
+        ),
+      );
+      await new Promise(
+        (resolve, reject) => (guest.once('open', resolve), guest.once('error', reject)),
+      );
+      // The hub registers the socket right after the upgrade; give it a moment before saving.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      const login = await post(a.base, '/api/auth/login', {
+        email: 'owner@multi.test',
+        password: 'Abcdef1!',
+      });
+      expect(login.status).toBe(200);
+      const adminCookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+      const patched = await fetch(`${a.base}/api/restaurants/${restaurantId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: a.base, cookie: adminCookie },
+        body: JSON.stringify({ name: 'Two Rooms, Live', primaryColor: '#B91C1C' }),
+      });
+      expect(patched.status).toBe(200);
+      expect(await frame).toMatchObject({
+        type: 'restaurant.updated',
+        restaurant: { id: restaurantId, name: 'Two Rooms, Live', primaryColor: '#B91C1C' },
+      });
+      expect(Object.keys((await frame).restaurant as object).sort()).toEqual([
+        'id',
+        'logoUrl',
+        'name',
+        'primaryColor',
+        'reviewUrl',
+        'secondaryColor',
+      ]);
+      guest.close();
+    }, 30_000);
 
     it('delivers a press made on A to a console on B, an assignment made on B to a console on A, and survives A being killed', async () => {
       expect(a.base).not.toBe(b.base);

@@ -1,7 +1,7 @@
 /** multipart/form-data bodies built by hand, as a browser's FormData would send them (no extra dependency). */
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from './test-app';
+import { PUBLIC_URL, type TestApp } from './test-app';
 
 export interface FormFile {
   field: string;
@@ -46,7 +46,7 @@ export function postForm(
     method: 'POST',
     url,
     payload: body,
-    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': contentType, origin: PUBLIC_URL, ...(cookie ? { cookie } : {}) },
   });
 }
 

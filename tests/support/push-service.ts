@@ -42,6 +42,8 @@ export interface LocalPushService {
   received: ReceivedPush[];
   /** Answer pushes to this device with a status (e.g. 410 Gone); default 201. */
   respondWith(device: FakeDevice, status: number): void;
+  /** Answer the next pushes to this device with these statuses in turn, then as before (a flaky push service). */
+  respondNext(device: FakeDevice, statuses: number[]): void;
   /** Hold every answer this long (a slow push service). */
   setDelay(ms: number): void;
   device(): FakeDevice;
@@ -92,13 +94,14 @@ export async function startPushService(): Promise<LocalPushService> {
   const { key, cert } = selfSignedCertificate();
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
+  const queued = new Map<string, number[]>();
   const waiters = new Set<() => void>();
   let delayMs = 0;
   const server = https.createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const status = statuses.get(req.url ?? '') ?? 201;
+      const status = queued.get(req.url ?? '')?.shift() ?? statuses.get(req.url ?? '') ?? 201;
       received.push({
         path: req.url ?? '',
         headers: req.headers,
@@ -120,6 +123,7 @@ export async function startPushService(): Promise<LocalPushService> {
     agent,
     received,
     respondWith: (device, status) => statuses.set(pathOf(device), status),
+    respondNext: (device, list) => queued.set(pathOf(device), [...list]),
     setDelay: (ms) => (delayMs = ms),
     pushesTo,
     device: () => {

@@ -26,7 +26,7 @@ export async function createTestApp(
   };
 }
 
-/** A JSON request as the browser client sends it. */
+/** A JSON request as the browser client sends it: a state-changing one carries our Origin, as browsers do. */
 export function request(
   t: TestApp,
   method: InjectOptions['method'],
@@ -38,7 +38,7 @@ export function request(
     method,
     url,
     headers: {
-      ...(mutating ? { 'content-type': 'application/json' } : {}),
+      ...(mutating ? { 'content-type': 'application/json', origin: PUBLIC_URL } : {}),
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...options.headers,
     },

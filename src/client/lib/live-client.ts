@@ -4,7 +4,12 @@
  * exponential backoff and jitter, and reports every (re)connect so callers can refetch whatever was missed
  * during the gap — the live events are a fast path, the HTTP API stays the source of truth.
  */
-import { liveEventSchema, type LiveEvent } from '../../shared/schemas';
+import {
+  liveEventSchema,
+  publicLiveEventSchema,
+  type LiveEvent,
+  type PublicLiveEvent,
+} from '../../shared/schemas';
 
 /** 'offline': the browser has no network (navigator.onLine); the client reconnects as soon as it has. */
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed';
@@ -28,19 +33,39 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`;
 }
 
-export function parseLiveEvent(data: unknown): LiveEvent | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = liveEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** An open guest page's read-only channel (issue 3): its restaurant's public face, live. */
+export function publicLiveUrl(
+  location: Pick<Location, 'protocol' | 'host'>,
+  restaurantId: string,
+): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/public/restaurants/${encodeURIComponent(restaurantId)}/live`;
 }
 
-export interface LiveClientOptions {
+function parseWith<E>(schema: {
+  safeParse(v: unknown): { success: true; data: E } | { success: false };
+}) {
+  return (data: unknown): E | null => {
+    if (typeof data !== 'string') return null;
+    try {
+      const parsed = schema.safeParse(JSON.parse(data));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+export const parseLiveEvent: (data: unknown) => LiveEvent | null = parseWith(liveEventSchema);
+export const parsePublicLiveEvent: (data: unknown) => PublicLiveEvent | null =
+  parseWith(publicLiveEventSchema);
+
+export interface LiveClientOptions<E = LiveEvent> {
   url: string;
-  onEvent: (event: LiveEvent) => void;
+  /** Reads one frame; the staff channel's events unless given. */
+  parse?: (data: unknown) => E | null;
+  /** Close codes after which reconnecting is pointless (the client stops). */
+  finalCloseCodes?: readonly number[];
+  onEvent: (event: E) => void;
   /** Called on the first connect and on every reconnect. */
   onOpen: () => void;
   /** Called when an open connection is lost. */
@@ -48,8 +73,9 @@ export interface LiveClientOptions {
   onStatusChange: (status: LiveStatus) => void;
 }
 
-export class LiveClient {
-  private readonly options: LiveClientOptions;
+export class LiveClient<E = LiveEvent> {
+  private readonly options: LiveClientOptions<E>;
+  private readonly parse: (data: unknown) => E | null;
   private socket: WebSocket | null = null;
   private attempt = 0;
   private everOpened = false;
@@ -58,8 +84,9 @@ export class LiveClient {
   /** Restaurants joined beyond the ones the server joins by default (e.g. one created after connecting). */
   private readonly subscriptions = new Set<string>();
 
-  constructor(options: LiveClientOptions) {
+  constructor(options: LiveClientOptions<E>) {
     this.options = options;
+    this.parse = options.parse ?? (parseLiveEvent as (data: unknown) => E | null);
   }
 
   start(): void {
@@ -117,13 +144,14 @@ export class LiveClient {
     };
     socket.onmessage = (message: MessageEvent) => {
       if (this.socket !== socket) return;
-      const event = parseLiveEvent(message.data);
+      const event = this.parse(message.data);
       if (event) this.options.onEvent(event);
     };
-    socket.onclose = () => {
+    socket.onclose = (close?: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.stopped) return;
+      if (close && this.options.finalCloseCodes?.includes(close.code)) return this.stop();
       this.options.onStatusChange(navigator.onLine ? 'reconnecting' : 'offline');
       this.options.onDisconnect();
       this.schedule();

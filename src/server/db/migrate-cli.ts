@@ -1,13 +1,27 @@
 /** `npm run db:migrate`: apply the committed migrations to the configured database, idempotently. */
-import { loadEnv } from '../env';
+import { EnvError, loadEnv } from '../env';
 import { databaseOptionsFromEnv } from './options';
-import { openDatabase } from './client';
+import { DatabaseInUseError, openDatabase, type Database } from './client';
 
-const env = loadEnv();
-const database = await openDatabase(databaseOptionsFromEnv(env));
-try {
-  await database.migrate();
-  console.log(`Migrations applied (${database.kind}).`);
-} finally {
-  await database.close();
+async function main(): Promise<number> {
+  let database: Database;
+  try {
+    // Like main.ts and the CLI: a bad variable or a held data directory is one message, not a stack trace.
+    database = await openDatabase(databaseOptionsFromEnv(loadEnv()));
+  } catch (err) {
+    if (err instanceof EnvError || err instanceof DatabaseInUseError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    await database.migrate();
+    console.log(`Migrations applied (${database.kind}).`);
+    return 0;
+  } finally {
+    await database.close();
+  }
 }
+
+process.exitCode = await main();

@@ -217,3 +217,35 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The durable push outbox (docs/decisions/013): a push owed for an event (a request created or escalated) is a row
+ * written in the same statement as the event, and a sender drains it with retries. id is '{kind}:{request id}', so
+ * an event is queued once. next_attempt_at doubles as the claim: a sender moves it past its lease when it takes the
+ * row, so a row whose sender died is taken again after the lease.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: text('id').primaryKey(),
+    requestId: text('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['new', 'overdue'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Subscriptions this push already reached (a retry goes only to the others). */
+    sentTo: text('sent_to')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: ms('created_at').notNull(),
+    nextAttemptAt: ms('next_attempt_at').notNull(),
+  },
+  (t) => [
+    index('push_outbox_due_idx').on(t.nextAttemptAt),
+    index('push_outbox_request_idx').on(t.requestId),
+  ],
+);

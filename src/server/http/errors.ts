@@ -1,6 +1,7 @@
 /** The one error shape: { error: { code, message } } with an HTTP status that means what it says (DESIGN.md). */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MSG } from '../../shared/messages';
+import { loggableError } from './log-safe';
 
 export class AppError extends Error {
   constructor(
@@ -23,10 +24,28 @@ export const notFound = (message: string = MSG.notFound, code = 'not_found') =>
   new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 
+/** The SQLSTATE of a PostgreSQL error, whichever driver raised it (Drizzle wraps it as `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
 /** PostgreSQL unique_violation, whichever driver raised it. */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return pgErrorCode(err) === '23505';
+}
+
+/**
+ * Class 22 (data exception: NUL in text 22021/22P05, bad number or uuid text 22P02, value too long 22001, numeric
+ * out of range 22003 …) means the client sent a value the database cannot hold: the request was bad, not the
+ * server. Validation refuses these first; this is the safety net.
+ */
+export function isDataException(err: unknown): boolean {
+  return pgErrorCode(err)?.startsWith('22') ?? false;
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -39,10 +58,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(err.status)
         .send({ error: { code: err.code, message: err.message, ...err.extra } });
     }
+    if (isDataException(err)) {
+      request.log.warn({ err }, 'database refused a request value');
+      return reply.status(400).send({ error: { code: 'bad_request', message: MSG.badRequest } });
+    }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
       // Internals are logged with the request id, never sent to the client.
-      request.log.error({ err }, 'request failed');
+      // A database error is logged without its query parameters (log-safe.ts).
+      request.log.error({ err: loggableError(err) }, 'request failed');
       return reply.status(500).send({ error: { code: 'internal', message: MSG.internalError } });
     }
     if (status === 429) {

@@ -1,10 +1,13 @@
 /**
  * The sockets connected to this instance, in rooms per restaurant. It decides, per socket, which events that
  * user may receive: only their restaurant's, and for a server only requests of their own or unassigned tables.
+ * Open guest pages have rooms of their own, which only ever get a restaurant's public face (publicEventOf).
  */
 import type { WebSocket } from 'ws';
-import type { LiveEvent } from '../../shared/schemas';
+import { GUEST_GONE_CLOSE } from '../../shared/constants';
+import type { LiveEvent, PublicLiveEvent } from '../../shared/schemas';
 import type { SessionUser } from '../modules/auth/auth.service';
+import { publicOf } from '../modules/restaurants/restaurants.mapper';
 import type { BusMessage } from './bus';
 
 export interface Connection {
@@ -15,7 +18,24 @@ export interface Connection {
   alive: boolean;
 }
 
+/** An open guest page: anonymous, read-only, one restaurant. */
+export interface GuestConnection {
+  socket: WebSocket;
+  restaurantId: string;
+  alive: boolean;
+}
+
 const HEARTBEAT_MS = 30_000;
+
+/**
+ * The only events a guest page may see: a restaurant.updated, reduced to the public fields (no owner, no settings,
+ * no timestamps). Everything else (requests, tables, sessions) returns null and is never sent.
+ */
+export function publicEventOf(event: LiveEvent): PublicLiveEvent | null {
+  return event.type === 'restaurant.updated'
+    ? { type: 'restaurant.updated', restaurant: publicOf(event.restaurant) }
+    : null;
+}
 
 export function mayReceive(user: SessionUser, event: LiveEvent): boolean {
   if (
@@ -30,6 +50,7 @@ export function mayReceive(user: SessionUser, event: LiveEvent): boolean {
 export class Hub {
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly guestRooms = new Map<string, Set<GuestConnection>>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor() {
@@ -42,6 +63,25 @@ export class Hub {
     let n = 0;
     for (const set of this.byUser.values()) n += set.size;
     return n;
+  }
+
+  /** Open guest pages connected to this instance. */
+  get guestSize(): number {
+    let n = 0;
+    for (const room of this.guestRooms.values()) n += room.size;
+    return n;
+  }
+
+  addGuest(conn: GuestConnection): void {
+    let room = this.guestRooms.get(conn.restaurantId);
+    if (!room) this.guestRooms.set(conn.restaurantId, (room = new Set()));
+    room.add(conn);
+    conn.socket.on('pong', () => (conn.alive = true));
+    conn.socket.on('close', () => {
+      const current = this.guestRooms.get(conn.restaurantId);
+      current?.delete(conn);
+      if (current?.size === 0) this.guestRooms.delete(conn.restaurantId);
+    });
   }
 
   add(conn: Connection): void {
@@ -71,6 +111,7 @@ export class Hub {
   }
 
   deliver(message: BusMessage): void {
+    if (message.scope === 'restaurant') this.deliverToGuests(message.restaurantId, message.event);
     const targets =
       message.scope === 'restaurant'
         ? this.rooms.get(message.restaurantId)
@@ -86,6 +127,20 @@ export class Hub {
     }
   }
 
+  private deliverToGuests(restaurantId: string, event: LiveEvent): void {
+    const room = this.guestRooms.get(restaurantId);
+    if (!room) return;
+    if (event.type === 'restaurant.deleted') {
+      for (const conn of [...room]) conn.socket.close(GUEST_GONE_CLOSE, 'restaurant deleted');
+      return;
+    }
+    const publicEvent = publicEventOf(event);
+    if (!publicEvent) return;
+    const data = JSON.stringify(publicEvent);
+    for (const conn of room)
+      if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(data);
+  }
+
   private sessionConnections(sessionId: string): Connection[] {
     const out: Connection[] = [];
     for (const set of this.byUser.values())
@@ -94,7 +149,7 @@ export class Hub {
   }
 
   private sweep(): void {
-    for (const set of this.byUser.values()) {
+    for (const set of [...this.byUser.values(), ...this.guestRooms.values()]) {
       for (const conn of set) {
         if (!conn.alive) {
           conn.socket.terminate();
@@ -109,7 +164,7 @@ export class Hub {
   /** Graceful shutdown: a going-away close tells clients to reconnect (to another instance). */
   closeAll(): void {
     clearInterval(this.heartbeat);
-    for (const set of this.byUser.values())
+    for (const set of [...this.byUser.values(), ...this.guestRooms.values()])
       for (const conn of set) conn.socket.close(1001, 'server shutting down');
   }
 }

@@ -2,22 +2,41 @@
  * GET /api/live: the WebSocket that carries a staff member's restaurant events. The session cookie is checked on
  * connect, and again for every subscription the client asks for.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idParamSchema } from '../../shared/schemas';
 import { STAFF } from '../http/access';
+import { forbidden } from '../http/errors';
+import { isSameOrigin } from '../http/origin';
 import type { Services } from '../services';
 import { assertRestaurantAccess } from '../modules/restaurants/restaurants.service';
 import { ownedRestaurantIds } from '../modules/users/users.repo';
 import type { Connection } from './hub';
 
 const clientMessage = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('subscribe'), restaurantId: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('subscribe'), restaurantId: idParamSchema }),
   z.strictObject({ type: z.literal('ping') }),
 ]);
 
-export function registerLiveRoutes(app: FastifyInstance, services: Services): void {
+export function registerLiveRoutes(
+  app: FastifyInstance,
+  services: Services,
+  publicUrl: string,
+): void {
   const { live, db, auth } = services;
-  app.get('/api/live', { websocket: true, config: { access: STAFF } }, async (socket, request) => {
+  const options = {
+    websocket: true,
+    config: { access: STAFF },
+    // Cross-site WebSocket hijacking: a browser sends the cookie with any site's handshake, so the handshake must
+    // come from our own origin (browsers always send Origin on it). Refused before the upgrade, with 403; runs
+    // after the access rule, so a visitor without a session still gets 401.
+    preHandler: (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      if (!isSameOrigin(request.headers.origin, publicUrl, request.headers.host))
+        return done(forbidden('Cross-site connection refused.', 'csrf'));
+      done();
+    },
+  } as const;
+  app.get('/api/live', options, async (socket, request) => {
     const user = request.user!;
     const conn: Connection = {
       socket,

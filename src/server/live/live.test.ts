@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveEvent } from '../../shared/schemas';
-import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
+import { createTestApp, PUBLIC_URL, request, type TestApp } from '../../../tests/support/test-app';
 import { makeFloor, makeServer, makeTable, signInServer } from '../../../tests/support/factories';
 
 let t: TestApp;
@@ -20,9 +20,11 @@ interface Client {
   closed: Promise<number>;
 }
 
-function connect(cookie?: string): Promise<Client> {
+/** `origin`: the handshake's Origin header (a browser always sends one); null for none. */
+function connect(cookie?: string, origin: string | null = base): Promise<Client> {
   const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
     headers: cookie ? { cookie } : {},
+    ...(origin ? { origin } : {}),
   });
   const events: LiveEvent[] = [];
   const waiters: { type: string; resolve: (e: LiveEvent) => void }[] = [];
@@ -66,6 +68,19 @@ function connect(cookie?: string): Promise<Client> {
 describe('/api/live', () => {
   it('refuses a connection without a session', async () => {
     await expect(connect()).rejects.toThrow('HTTP 401');
+  });
+
+  it('refuses a handshake from another origin, or with none, even with a valid session (no hijacking)', async () => {
+    const a = await makeFloor(t);
+    await expect(connect(a.serverCookie, 'https://evil.example')).rejects.toThrow('HTTP 403');
+    await expect(connect(a.serverCookie, 'null')).rejects.toThrow('HTTP 403');
+    await expect(connect(a.serverCookie, null)).rejects.toThrow('HTTP 403');
+    // Our own origin: PUBLIC_URL's, or the host the handshake was sent to.
+    for (const origin of [PUBLIC_URL, base]) {
+      const ok = await connect(a.serverCookie, origin);
+      await ok.next('hello');
+      ok.ws.close();
+    }
   });
 
   it('delivers a guest press to the restaurant’s server, and not to another restaurant', async () => {

@@ -78,14 +78,15 @@ export class AuthService {
     clientKey: string,
   ): Promise<IssuedSession> {
     const normalized = email.trim().toLowerCase();
-    await this.throttle.assertAllowed('password:' + normalized, clientKey);
+    const accountKey = 'password:' + normalized;
+    // Counted as a failure before the (slow) check, so concurrent guesses cannot outrun the throttle.
+    await this.throttle.begin(accountKey, clientKey);
     const row = await findUserByEmail(this.db, normalized);
     const ok = await safeVerify(row?.passwordHash ?? null, password);
     if (!row || !ok || row.authMethod !== 'password') {
-      await this.throttle.recordFailure('password:' + normalized, clientKey);
       throw new AppError(401, 'invalid_credentials', MSG.invalidCredentials);
     }
-    await this.throttle.recordSuccess('password:' + normalized);
+    await this.throttle.recordSuccess(accountKey, clientKey);
     // SPEC §5 Login: the email must be verified before login is allowed.
     if (row.emailVerifiedAt === null) {
       throw new AppError(403, 'email_not_verified', MSG.verifyEmailFirst);
@@ -96,18 +97,23 @@ export class AuthService {
   /** SPEC §8 PIN login: the messages name which part was wrong, as the original did. */
   async loginWithPin(loginIdInput: string, pin: string, clientKey: string): Promise<IssuedSession> {
     const loginId = normalizeLoginId(loginIdInput);
-    await this.throttle.assertAllowed('pin:' + loginId, clientKey);
+    const accountKey = 'pin:' + loginId;
+    // Counted as a failure before the (slow) check, so concurrent guesses cannot outrun the throttle.
+    await this.throttle.begin(accountKey, clientKey);
     const row = await findUserByLoginId(this.db, loginId);
     if (!row || row.role !== 'server') {
-      await this.throttle.recordFailure(null, clientKey);
+      // No PIN was checked: it counts for the address only.
+      await this.throttle.refund(accountKey, null);
       throw new AppError(404, 'server_not_found', MSG.loginIdNotFound);
     }
-    if (!row.pinHash) throw new AppError(409, 'pin_not_set', MSG.pinNotConfigured);
+    if (!row.pinHash) {
+      await this.throttle.refund(accountKey, clientKey);
+      throw new AppError(409, 'pin_not_set', MSG.pinNotConfigured);
+    }
     if (!(await safeVerify(row.pinHash, pin))) {
-      await this.throttle.recordFailure('pin:' + loginId, clientKey);
       throw new AppError(401, 'invalid_pin', MSG.incorrectPin);
     }
-    await this.throttle.recordSuccess('pin:' + loginId);
+    await this.throttle.recordSuccess(accountKey, clientKey);
     return this.issue(row, 'pin');
   }
 

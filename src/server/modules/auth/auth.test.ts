@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { sessions } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { loginAttempts, sessions, users } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
 import {
   createTestApp,
@@ -81,6 +81,59 @@ describe('PIN sign-in (SPEC §8)', () => {
     expect(locked.json().error.code).toBe('locked');
     now += 15 * 60_000 + 1000;
     expect((await attempt('9999')).statusCode).toBe(200);
+  });
+});
+
+describe('concurrent guesses', () => {
+  it('checks only the one guess the policy allows when 100 wrong PINs for one login ID arrive at once', async () => {
+    const restaurant = await makeRestaurant(t);
+    const server = await makeServer(t, restaurant.id, '8642');
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/pin-login',
+          payload: { loginId: server.loginId, pin: String(1000 + i) },
+          // From many addresses, so the per-address limit plays no part.
+          remoteAddress: `192.0.2.${i}`,
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    // One guess is checked (401); every other one is refused before its PIN is looked at.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(99);
+    const [row] = await t.database.db
+      .select()
+      .from(loginAttempts)
+      .where(
+        and(eq(loginAttempts.scope, 'account'), eq(loginAttempts.key, 'pin:' + server.loginId)),
+      );
+    expect(row?.failures).toBe(1);
+    // The right PIN is admitted once the back-off has passed.
+    now += 61_000;
+    const ok = await request(t, 'POST', '/api/auth/pin-login', {
+      body: { loginId: server.loginId, pin: '8642' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('checks one password guess at a time for one email', async () => {
+    const admin = await makeAdmin(t);
+    now += 61_000;
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: admin.email, password: `Wrong-pass${i}!` },
+          remoteAddress: `192.0.2.${i}`,
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(29);
   });
 });
 
@@ -172,6 +225,27 @@ describe('sessions', () => {
     expect((await request(t, 'GET', '/api/session', { cookie })).json().user).toBeNull();
   });
 
+  it('rotates the session id at sign-in: the cookie the browser had before no longer works', async () => {
+    const restaurant = await makeRestaurant(t);
+    const server = await makeServer(t, restaurant.id);
+    const signIn = (cookie?: string) =>
+      request(t, 'POST', '/api/auth/pin-login', {
+        body: { loginId: server.loginId, pin: server.pin },
+        ...(cookie ? { cookie } : {}),
+      });
+    const first = sessionCookie(await signIn());
+    expect((await request(t, 'GET', '/api/session', { cookie: first })).json().user.id).toBe(
+      server.user.id,
+    );
+    // Signing in again on the same browser (it sends its old cookie) issues a new id and ends the old one.
+    const second = sessionCookie(await signIn(first));
+    expect(second).not.toBe(first);
+    expect((await request(t, 'GET', '/api/session', { cookie: first })).json().user).toBeNull();
+    expect((await request(t, 'GET', '/api/session', { cookie: second })).json().user.id).toBe(
+      server.user.id,
+    );
+  });
+
   it('refuses a state-changing request from another origin', async () => {
     const res = await request(t, 'POST', '/api/auth/pin-login', {
       body: { loginId: 'x', pin: '1234' },
@@ -179,5 +253,36 @@ describe('sessions', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('csrf');
+  });
+});
+
+describe('stored secrets', () => {
+  it('stores passwords and PINs only as argon2id hashes, never the plaintext', async () => {
+    const admin = await makeAdmin(t);
+    const server = await makeServer(t, (await makeRestaurant(t, admin.user.id)).id, '9753');
+    const [adminRow] = await t.database.db.select().from(users).where(eq(users.id, admin.user.id));
+    const [serverRow] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, server.user.id));
+    expect(adminRow?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(adminRow?.passwordHash).not.toContain(PASSWORD);
+    expect(adminRow?.pinHash).toBeNull();
+    expect(serverRow?.pinHash).toMatch(/^\$argon2id\$/);
+    expect(serverRow?.pinHash).not.toContain('9753');
+    expect(serverRow?.passwordHash).toBeNull();
+  });
+});
+
+describe('a server without a PIN (SPEC §8)', () => {
+  it("answers 'PIN not configured for this server'", async () => {
+    const server = await makeServer(t, (await makeRestaurant(t)).id);
+    await t.database.db.update(users).set({ pinHash: null }).where(eq(users.id, server.user.id));
+    const res = await request(t, 'POST', '/api/auth/pin-login', {
+      body: { loginId: server.loginId, pin: '1234' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(MSG.pinNotConfigured);
+    expect(res.cookies.find((c) => c.name === 'ts_session')).toBeUndefined();
   });
 });

@@ -27,77 +27,124 @@ export function backoffMs(failures: number): number {
   return Math.min(BACKOFF_CAP_MS, 1000 * 2 ** (failures - 1));
 }
 
+type Scope = 'account' | 'client';
+interface Counter {
+  scope: Scope;
+  key: string;
+  lockAfter: number;
+  decayMs: number;
+}
+
 export class LoginThrottle {
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async get(scope: 'account' | 'client', key: string) {
-    const [row] = await this.db
-      .select()
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.scope, scope), eq(loginAttempts.key, key)));
-    return row;
+  private counters(accountKey: string | null, clientKey: string): Counter[] {
+    const client: Counter = {
+      scope: 'client',
+      key: clientKey,
+      lockAfter: CLIENT_LOCK_AFTER,
+      decayMs: CLIENT_DECAY_MS,
+    };
+    if (!accountKey) return [client];
+    // Always the account row first, then the client row: one lock order, so no deadlock.
+    return [
+      {
+        scope: 'account',
+        key: accountKey,
+        lockAfter: ACCOUNT_LOCK_AFTER,
+        decayMs: ACCOUNT_DECAY_MS,
+      },
+      client,
+    ];
   }
 
-  /** Refuses (429) while the account or the client is locked or inside its back-off window. */
-  async assertAllowed(accountKey: string, clientKey: string): Promise<void> {
+  /**
+   * Admits one sign-in attempt or refuses it (429), and counts an admitted attempt as a failure BEFORE the secret
+   * is checked: the check and the count happen under a row lock in one transaction, so concurrent attempts (on
+   * any instance) see each other and only as many are checked as the policy allows. A successful attempt then
+   * calls {@link recordSuccess}; one that checked nothing calls {@link refund}.
+   */
+  async begin(accountKey: string | null, clientKey: string): Promise<void> {
     const now = this.now();
-    for (const [scope, key] of [
-      ['account', accountKey],
-      ['client', clientKey],
-    ] as const) {
-      const row = await this.get(scope, key);
-      if (!row) continue;
-      if (row.lockedUntil && row.lockedUntil > now) {
-        const seconds = Math.ceil((row.lockedUntil - now) / 1000);
-        throw new AppError(429, 'locked', lockedMessage(Math.ceil(seconds / 60)), {
-          retryAfterSeconds: seconds,
-        });
+    const counters = this.counters(accountKey, clientKey);
+    await this.db.transaction(async (tx) => {
+      const rows = [];
+      for (const c of counters) {
+        await tx
+          .insert(loginAttempts)
+          .values({ scope: c.scope, key: c.key, failures: 0, updatedAt: now })
+          .onConflictDoNothing();
+        const [row] = await tx
+          .select()
+          .from(loginAttempts)
+          .where(and(eq(loginAttempts.scope, c.scope), eq(loginAttempts.key, c.key)))
+          .for('update');
+        rows.push(row!);
       }
-      if (scope === 'account') {
-        const waitUntil = row.updatedAt + backoffMs(row.failures);
-        if (row.failures > 0 && waitUntil > now && !row.lockedUntil) {
-          const seconds = Math.ceil((waitUntil - now) / 1000);
-          throw new AppError(429, 'throttled', slowDownMessage(seconds), {
+      // Refusals first (the transaction rolls back, so a refused attempt counts for nothing).
+      for (const [i, c] of counters.entries()) {
+        const row = rows[i]!;
+        if (row.lockedUntil && row.lockedUntil > now) {
+          const seconds = Math.ceil((row.lockedUntil - now) / 1000);
+          throw new AppError(429, 'locked', lockedMessage(Math.ceil(seconds / 60)), {
             retryAfterSeconds: seconds,
           });
         }
+        if (c.scope === 'account' && !row.lockedUntil && row.failures > 0) {
+          const waitUntil = row.updatedAt + backoffMs(row.failures);
+          if (waitUntil > now) {
+            const seconds = Math.ceil((waitUntil - now) / 1000);
+            throw new AppError(429, 'throttled', slowDownMessage(seconds), {
+              retryAfterSeconds: seconds,
+            });
+          }
+        }
       }
-    }
+      for (const [i, c] of counters.entries()) {
+        const row = rows[i]!;
+        // A counter restarts after its lock has expired, or after a quiet period with no failures.
+        const restart =
+          (row.lockedUntil !== null && row.lockedUntil <= now) || row.updatedAt < now - c.decayMs;
+        const failures = restart ? 1 : row.failures + 1;
+        const lockedUntil =
+          failures >= c.lockAfter ? now + LOCK_MS : restart ? null : row.lockedUntil;
+        await tx
+          .update(loginAttempts)
+          .set({ failures, lockedUntil, updatedAt: now })
+          .where(and(eq(loginAttempts.scope, c.scope), eq(loginAttempts.key, c.key)));
+      }
+    });
   }
 
-  async recordFailure(accountKey: string | null, clientKey: string): Promise<void> {
-    const now = this.now();
-    const bump = async (
-      scope: 'account' | 'client',
-      key: string,
-      lockAfter: number,
-      decayMs: number,
-    ) => {
-      // A counter restarts after its lock has expired, or after a quiet period with no failures.
-      const restart = sql`(${loginAttempts.lockedUntil} is not null and ${loginAttempts.lockedUntil} <= ${now}) or ${loginAttempts.updatedAt} < ${now - decayMs}`;
-      // One statement: concurrent failures on several instances all count.
-      await this.db
-        .insert(loginAttempts)
-        .values({ scope, key, failures: 1, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [loginAttempts.scope, loginAttempts.key],
-          set: {
-            failures: sql`case when ${restart} then 1 else ${loginAttempts.failures} + 1 end`,
-            lockedUntil: sql`case when ${restart} then null when ${loginAttempts.failures} + 1 >= ${lockAfter} then ${now + LOCK_MS}::bigint else ${loginAttempts.lockedUntil} end`,
-            updatedAt: now,
-          },
-        });
-    };
-    if (accountKey) await bump('account', accountKey, ACCOUNT_LOCK_AFTER, ACCOUNT_DECAY_MS);
-    await bump('client', clientKey, CLIENT_LOCK_AFTER, CLIENT_DECAY_MS);
-  }
-
-  async recordSuccess(accountKey: string): Promise<void> {
+  /** The right secret: the account's failures are forgotten, and this attempt no longer counts for the address. */
+  async recordSuccess(accountKey: string, clientKey: string): Promise<void> {
     await this.db
       .delete(loginAttempts)
       .where(and(eq(loginAttempts.scope, 'account'), eq(loginAttempts.key, accountKey)));
+    await this.refundClient(clientKey);
+  }
+
+  /**
+   * An admitted attempt that checked no secret: it does not count for the account (no such login ID, no PIN set),
+   * nor for the address when `clientKey` is given (no PIN set). An unknown login ID still counts for the address.
+   */
+  async refund(accountKey: string, clientKey: string | null): Promise<void> {
+    await this.db
+      .delete(loginAttempts)
+      .where(and(eq(loginAttempts.scope, 'account'), eq(loginAttempts.key, accountKey)));
+    if (clientKey) await this.refundClient(clientKey);
+  }
+
+  private async refundClient(clientKey: string): Promise<void> {
+    await this.db
+      .update(loginAttempts)
+      .set({
+        failures: sql`greatest(${loginAttempts.failures} - 1, 0)`,
+        lockedUntil: sql`case when ${loginAttempts.failures} - 1 < ${CLIENT_LOCK_AFTER} then null else ${loginAttempts.lockedUntil} end`,
+      })
+      .where(and(eq(loginAttempts.scope, 'client'), eq(loginAttempts.key, clientKey)));
   }
 }

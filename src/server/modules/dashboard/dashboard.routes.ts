@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idParamSchema } from '../../../shared/schemas';
 import { MSG } from '../../../shared/messages';
 import { roles } from '../../http/access';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
-const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
+const restaurantParams = z.object({ restaurantId: idParamSchema });
 /** ?since=<ms of the viewer's local midnight>, a whole number. */
 const dashboardQuery = z.object({
   since: z

@@ -58,16 +58,17 @@ export class EscalationService {
   }
 
   private async escalate(now: number): Promise<ServiceRequest[]> {
-    const ids = await claimOverdueRequests(this.db, now);
+    // The claim queues the pushes in the outbox; the push sender delivers them (with retries, after a crash too).
+    const ids = await claimOverdueRequests(this.db, now, this.clock());
     const escalated: ServiceRequest[] = [];
     for (const id of ids) {
       const row = await findRequest(this.db, id);
       if (!row) continue;
       const request = toApiRequest(row, now);
       this.live.requestUpdated(request);
-      this.push.notifyOverdue(request, row.escalateAfterMinutes);
       escalated.push(request);
     }
+    if (ids.length > 0) this.push.kick();
     if (escalated.length > 0) this.log.info({ count: escalated.length }, 'requests escalated');
     return escalated;
   }

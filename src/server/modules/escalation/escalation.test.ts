@@ -79,7 +79,10 @@ const press = async (restaurantId: string, tableId: string, type = 'order') => {
 
 /** Collects the live events a console receives. */
 async function console_(base: string, cookie: string) {
-  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', { headers: { cookie } });
+  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
+    headers: { cookie },
+    origin: base,
+  });
   const events: LiveEvent[] = [];
   ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as LiveEvent));
   await new Promise((resolve, reject) => {

@@ -1,33 +1,52 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { guestRequestBodySchema } from '../../../shared/schemas';
+import { guestRequestBodySchema, idParamSchema } from '../../../shared/schemas';
 import { PUBLIC } from '../../http/access';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
 const tableParams = z.object({
-  restaurantId: z.string().min(1).max(200),
-  tableId: z.string().min(1).max(200),
+  restaurantId: idParamSchema,
+  tableId: idParamSchema,
 });
-const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
+const restaurantParams = z.object({ restaurantId: idParamSchema });
 
 /** Per-address limit on guest presses, on top of the per-table cool-down (issue: abuse). */
 const GUEST_PRESS_LIMIT = { max: 30, timeWindow: '1 minute' };
+/**
+ * Per-address limits on the guest page's reads. A whole dining room may share one address (the restaurant's
+ * Wi-Fi): each open guest page loads the table once and re-checks the cool-down every 15 s (4 a minute), and the
+ * logo is cached for 5 minutes. These leave room for dozens of phones refreshing, and stop a script from reading
+ * or probing tables at full speed.
+ */
+export const GUEST_READ_LIMITS = {
+  table: { max: 120, timeWindow: '1 minute' },
+  cooldown: { max: 240, timeWindow: '1 minute' },
+  logo: { max: 120, timeWindow: '1 minute' },
+} as const;
 
 export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: Services): void {
   const base = '/api/public/restaurants/:restaurantId/tables/:tableId';
 
-  app.get(base, { config: { access: PUBLIC } }, async (request, reply) => {
-    const { restaurantId, tableId } = parse(tableParams, request.params);
-    void reply.header('cache-control', 'no-store');
-    return guest.table(restaurantId, tableId);
-  });
+  app.get(
+    base,
+    { config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.table } },
+    async (request, reply) => {
+      const { restaurantId, tableId } = parse(tableParams, request.params);
+      void reply.header('cache-control', 'no-store');
+      return guest.table(restaurantId, tableId);
+    },
+  );
 
-  app.get(`${base}/cooldown`, { config: { access: PUBLIC } }, async (request, reply) => {
-    const { restaurantId, tableId } = parse(tableParams, request.params);
-    void reply.header('cache-control', 'no-store');
-    return guest.cooldown(restaurantId, tableId);
-  });
+  app.get(
+    `${base}/cooldown`,
+    { config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.cooldown } },
+    async (request, reply) => {
+      const { restaurantId, tableId } = parse(tableParams, request.params);
+      void reply.header('cache-control', 'no-store');
+      return guest.cooldown(restaurantId, tableId);
+    },
+  );
 
   app.post(
     `${base}/requests`,
@@ -43,7 +62,7 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
 
   app.get(
     '/api/public/restaurants/:restaurantId/logo',
-    { config: { access: PUBLIC } },
+    { config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.logo } },
     async (request, reply) => {
       const { restaurantId } = parse(restaurantParams, request.params);
       const logo = await guest.logo(restaurantId);

@@ -1,7 +1,14 @@
 /** SQL for Web Push: subscriptions per device, who gets a request's push, and the shared VAPID keys. */
 import { and, eq, exists, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { appSettings, pushSubscriptions, restaurants, sessions, users } from '../../db/schema';
+import { queryRows, type Executor } from '../../db/client';
+import {
+  appSettings,
+  pushOutbox,
+  pushSubscriptions,
+  restaurants,
+  sessions,
+  users,
+} from '../../db/schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -145,4 +152,63 @@ export async function pruneSubscriptionsOfUser(
         order by ${pushSubscriptions.createdAt} desc, ${pushSubscriptions.id}
         limit ${keep}
       )`);
+}
+
+export type OutboxRow = typeof pushOutbox.$inferSelect;
+
+/**
+ * Takes up to `limit` due outbox rows for this sender: their next_attempt_at moves to the lease's end and attempts
+ * counts up, in one UPDATE over rows locked with SKIP LOCKED, so two instances draining at once take disjoint rows.
+ * A sender that dies holding rows loses them only until the lease ends.
+ */
+export async function claimDueOutbox(
+  db: Executor,
+  now: number,
+  leaseMs: number,
+  limit: number,
+): Promise<OutboxRow[]> {
+  const rows = await queryRows<{
+    id: string;
+    request_id: string;
+    restaurant_id: string;
+    kind: OutboxRow['kind'];
+    attempts: number;
+    sent_to: string[];
+    created_at: string | number;
+    next_attempt_at: string | number;
+  }>(
+    db,
+    sql`
+    update push_outbox set next_attempt_at = ${now + leaseMs}, attempts = attempts + 1
+    where id in (
+      select id from push_outbox where next_attempt_at <= ${now}
+      order by next_attempt_at limit ${limit}
+      for update skip locked
+    )
+    returning *`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    requestId: r.request_id,
+    restaurantId: r.restaurant_id,
+    kind: r.kind,
+    attempts: Number(r.attempts),
+    sentTo: r.sent_to,
+    createdAt: Number(r.created_at),
+    nextAttemptAt: Number(r.next_attempt_at),
+  }));
+}
+
+export async function deleteOutboxRow(db: Executor, id: string): Promise<void> {
+  await db.delete(pushOutbox).where(eq(pushOutbox.id, id));
+}
+
+/** A failed attempt: remember who was reached, and try the rest again at `nextAttemptAt`. */
+export async function rescheduleOutboxRow(
+  db: Executor,
+  id: string,
+  sentTo: string[],
+  nextAttemptAt: number,
+): Promise<void> {
+  await db.update(pushOutbox).set({ sentTo, nextAttemptAt }).where(eq(pushOutbox.id, id));
 }

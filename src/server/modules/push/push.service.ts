@@ -2,7 +2,9 @@
  * Web Push with VAPID (SPEC §1 push notifications for staff, §4 notification permission, §7 push messaging;
  * issue 5). Browsers register one subscription per device; a new request is pushed to the devices of the table's
  * server (or of every server of the restaurant when the table has none), an overdue one again and to the admin.
- * Sending happens in the background: a guest's press never waits for a push service.
+ * Every push owed is first a row of the durable outbox, written in the same statement as its event (docs/decisions/
+ * 013); the sender here drains it in the background with retries, so a guest's press never waits for a push
+ * service, and neither a crash nor a push service's bad minute loses an alert.
  */
 import { ECDH, randomUUID } from 'node:crypto';
 import type https from 'node:https';
@@ -23,15 +25,29 @@ import {
   readSetting,
   subscriptionsForTargets,
   upsertSubscription,
+  claimDueOutbox,
+  deleteOutboxRow,
+  rescheduleOutboxRow,
+  type OutboxRow,
   type PushTargetRow,
-  type PushTargets,
 } from './push.repo';
+import { findRequest } from '../requests/requests.repo';
+import { toApiRequest } from '../requests/requests.mapper';
 
 /** A request alert is worthless minutes later: the push service drops it after this (issue 5: short TTL). */
 export const PUSH_TTL_SECONDS = 120;
 /** Devices kept per user; registering another drops the oldest. */
 export const MAX_DEVICES_PER_USER = 10;
 const SEND_TIMEOUT_MS = 10_000;
+/** Outbox (docs/decisions/013): periodic drain, retry schedule and give-up bounds. */
+export const PUSH_DRAIN_MS = 5_000;
+const RETRY_BASE_MS = 2_000;
+const MAX_BACKOFF_MS = 60_000;
+const MAX_ATTEMPTS = 8;
+const MAX_AGE_MS = 10 * 60_000;
+/** A sender holds claimed rows this long; longer than any send (SEND_TIMEOUT_MS) so rows are not sent twice. */
+const OUTBOX_LEASE_MS = 3 * SEND_TIMEOUT_MS;
+const OUTBOX_BATCH = 50;
 const VAPID_SETTING = 'vapid_keys';
 /** Where a click on the notification leads (client app/paths.ts). */
 const SERVER_CONSOLE_PATH = '/server/requests';
@@ -47,6 +63,14 @@ export interface PushOptions {
   agent?: https.Agent;
   /** Which push services the server may POST to; default: the browsers' public push services. */
   allowEndpoint?: (endpoint: URL) => boolean;
+  /** How often the outbox is drained besides right after an event (retries, pushes left by a dead instance). */
+  drainIntervalMs?: number;
+  /** The first retry's delay; each next one doubles (capped at a minute). */
+  retryBaseMs?: number;
+  /** Sending attempts per outbox row before it is given up. */
+  maxAttempts?: number;
+  /** An alert older than this is given up instead of sent late. */
+  maxAgeMs?: number;
 }
 
 interface VapidKeys {
@@ -108,7 +132,13 @@ function isP256Point(base64url: string): boolean {
 
 export class PushService {
   private keys: Promise<VapidKeys> | undefined;
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private draining: Promise<void> | undefined;
+  private kicked = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly retryBaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly maxAgeMs: number;
   private readonly allowEndpoint: (endpoint: URL) => boolean;
   private readonly subject: string;
 
@@ -120,6 +150,9 @@ export class PushService {
     private readonly now: () => number = Date.now,
   ) {
     this.allowEndpoint = options.allowEndpoint ?? isKnownPushService;
+    this.retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
+    this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+    this.maxAgeMs = options.maxAgeMs ?? MAX_AGE_MS;
     const host = new URL(publicUrl).hostname;
     // Apple refuses a localhost subject; a mailto: contact works everywhere.
     this.subject =
@@ -203,76 +236,134 @@ export class PushService {
     if (!deleted) throw notFound(MSG.pushSubscriptionNotFound, 'push_subscription_not_found');
   }
 
-  /** RequestsService.onCreated: the table's server, or every server of the restaurant when it has none. */
-  notifyNewRequest(request: ServiceRequest): void {
-    this.track(
-      this.send(
-        { restaurantId: request.restaurantId, serverId: request.serverId, includeAdmins: false },
-        request,
-        () => newRequestPayload(request),
-      ),
-    );
+  /**
+   * A push was queued in the outbox (a request created or escalated, docs/decisions/013): drain it now, in the
+   * background. A guest's press never waits for a push service.
+   */
+  kick(): void {
+    this.kicked = true;
+    if (this.draining || this.stopped) return;
+    const run = (async () => {
+      while (this.kicked && !this.stopped) {
+        this.kicked = false;
+        await this.drain();
+      }
+    })()
+      .catch((err: unknown) => this.log.error({ err }, 'push outbox drain failed'))
+      .finally(() => {
+        if (this.draining === run) this.draining = undefined;
+      });
+    this.draining = run;
   }
 
-  /** Escalation: the same servers again, and the restaurant's admin. */
-  notifyOverdue(request: ServiceRequest, minutes: number): void {
-    this.track(
-      this.send(
-        { restaurantId: request.restaurantId, serverId: request.serverId, includeAdmins: true },
-        request,
-        (row) => overduePayload(request, minutes, row.role),
-      ),
-    );
+  /** Drains the outbox now and every `intervalMs` (retries, and pushes left by an instance that died); 0: never. */
+  start(intervalMs: number = this.options.drainIntervalMs ?? PUSH_DRAIN_MS): void {
+    this.kick();
+    if (this.timer || intervalMs <= 0) return;
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
   }
 
-  /** Resolves when every push under way has been answered (tests, graceful shutdown). */
+  /** Stops draining and waits for pushes under way; what is left stays queued for the next instance. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.whenIdle();
+  }
+
+  /** Resolves when no drain is under way (tests, graceful shutdown); retries scheduled for later are not awaited. */
   async whenIdle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    while (this.draining) await this.draining;
   }
 
-  private track(work: Promise<unknown>): void {
-    const tracked = work
-      .catch((err: unknown) => this.log.error({ err }, 'push notification failed'))
-      .finally(() => this.inFlight.delete(tracked));
-    this.inFlight.add(tracked);
+  /** Takes due outbox rows batch by batch (claimed atomically, so instances never send one row twice). */
+  private async drain(): Promise<void> {
+    for (;;) {
+      const now = this.now();
+      const rows = await claimDueOutbox(this.db, now, OUTBOX_LEASE_MS, OUTBOX_BATCH);
+      await Promise.all(rows.map((row) => this.deliver(row)));
+      if (rows.length < OUTBOX_BATCH || this.stopped) return;
+    }
   }
 
-  private async send(
-    targets: PushTargets,
-    request: ServiceRequest,
-    payloadFor: (row: PushTargetRow) => PushPayload,
-  ): Promise<void> {
-    const rows = await subscriptionsForTargets(this.db, targets, this.now());
-    if (rows.length === 0) return;
-    const keys = await this.vapidKeys();
-    const delivered: string[] = [];
-    await Promise.all(
-      rows.map(async (row) => {
-        try {
-          await webpush.sendNotification(
-            { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-            JSON.stringify(payloadFor(row)),
-            {
-              vapidDetails: { subject: this.subject, ...keys },
-              TTL: PUSH_TTL_SECONDS,
-              urgency: 'high',
-              // One message per request waits at the push service: an escalation replaces an undelivered alert.
-              topic: request.id.replace(/-/g, '').slice(0, 32),
-              timeout: SEND_TIMEOUT_MS,
-              contentEncoding: 'aes128gcm',
-              ...(this.options.agent ? { agent: this.options.agent } : {}),
-            },
-          );
-          delivered.push(row.id);
-        } catch (err) {
-          await this.handleFailure(row, err);
-        }
-      }),
+  /** One outbox row: sends to every target device not yet reached, then deletes or reschedules the row. */
+  private async deliver(row: OutboxRow): Promise<void> {
+    const now = this.now();
+    const found = await findRequest(this.db, row.requestId);
+    // Nobody needs an alert for a request that is already completed (or gone).
+    if (!found || found.status !== 'pending') return deleteOutboxRow(this.db, row.id);
+    if (now - row.createdAt > this.maxAgeMs) {
+      this.log.warn({ outboxId: row.id, attempts: row.attempts }, 'push given up: too old');
+      return deleteOutboxRow(this.db, row.id);
+    }
+    const request = toApiRequest(found, now);
+    const overdue = row.kind === 'overdue';
+    const targets = await subscriptionsForTargets(
+      this.db,
+      { restaurantId: row.restaurantId, serverId: request.serverId, includeAdmins: overdue },
+      now,
     );
+    const pending = targets.filter((t) => !row.sentTo.includes(t.id));
+    const payloadFor = (t: PushTargetRow) =>
+      overdue
+        ? overduePayload(request, found.escalateAfterMinutes, t.role)
+        : newRequestPayload(request);
+    const done = [...row.sentTo];
+    const delivered: string[] = [];
+    let retry = false;
+    if (pending.length > 0) {
+      const keys = await this.vapidKeys();
+      await Promise.all(
+        pending.map(async (target) => {
+          const outcome = await this.sendOne(target, request, payloadFor(target), keys);
+          if (outcome === 'retry') retry = true;
+          else done.push(target.id);
+          if (outcome === 'delivered') delivered.push(target.id);
+        }),
+      );
+    }
     await markDelivered(this.db, delivered, this.now());
+    if (!retry) return deleteOutboxRow(this.db, row.id);
+    if (row.attempts >= this.maxAttempts) {
+      this.log.warn({ outboxId: row.id, attempts: row.attempts }, 'push given up: attempts used');
+      return deleteOutboxRow(this.db, row.id);
+    }
+    const backoff = Math.min(this.retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+    await rescheduleOutboxRow(this.db, row.id, done, this.now() + backoff);
+    // A retry due before the next periodic drain gets its own wake-up.
+    if (!this.stopped) setTimeout(() => this.kick(), backoff).unref();
   }
 
-  private async handleFailure(row: PushTargetRow, err: unknown): Promise<void> {
+  /** Sends one notification; 'retry' for what may work later (5xx, 429, timeouts, network errors). */
+  private async sendOne(
+    target: PushTargetRow,
+    request: ServiceRequest,
+    payload: PushPayload,
+    keys: VapidKeys,
+  ): Promise<'delivered' | 'dropped' | 'retry'> {
+    try {
+      await webpush.sendNotification(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject: this.subject, ...keys },
+          TTL: PUSH_TTL_SECONDS,
+          urgency: 'high',
+          // One message per request waits at the push service: an escalation replaces an undelivered alert.
+          topic: request.id.replace(/-/g, '').slice(0, 32),
+          timeout: SEND_TIMEOUT_MS,
+          contentEncoding: 'aes128gcm',
+          ...(this.options.agent ? { agent: this.options.agent } : {}),
+        },
+      );
+      return 'delivered';
+    } catch (err) {
+      return this.handleFailure(target, err);
+    }
+  }
+
+  private async handleFailure(row: PushTargetRow, err: unknown): Promise<'dropped' | 'retry'> {
     // The endpoint is a capability URL: only its host is logged.
     const host = new URL(row.endpoint).host;
     if (err instanceof webpush.WebPushError) {
@@ -283,17 +374,26 @@ export class PushService {
           { subscriptionId: row.id, host, status: err.statusCode },
           'push subscription gone; deleted',
         );
-        return;
+        return 'dropped';
       }
+      const retry = err.statusCode >= 500 || err.statusCode === 429 || err.statusCode === 408;
       this.log.warn(
-        { subscriptionId: row.id, host, status: err.statusCode, body: err.body.slice(0, 200) },
+        {
+          subscriptionId: row.id,
+          host,
+          status: err.statusCode,
+          body: err.body.slice(0, 200),
+          retry,
+        },
         'push service refused a notification',
       );
-      return;
+      return retry ? 'retry' : 'dropped';
     }
+    // A timeout or a network error: the push service may well take it later.
     this.log.warn(
       { subscriptionId: row.id, host, err: (err as Error).message },
-      'push notification could not be sent',
+      'push notification could not be sent; will retry',
     );
+    return 'retry';
   }
 }

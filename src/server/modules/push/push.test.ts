@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import { pushSubscriptions } from '../../db/schema';
+import { pushOutbox, pushSubscriptions, requests } from '../../db/schema';
+import { claimOverdueRequests } from '../escalation/escalation.repo';
 import { buildApp } from '../../app';
 import { MSG } from '../../../shared/messages';
 import {
@@ -38,6 +39,10 @@ beforeAll(async () => {
   t = await createTestApp({
     escalationSweepMs: 0,
     push: {
+      // Only drained right after an event, so a test decides when a 'restart' drains; quick retries.
+      drainIntervalMs: 0,
+      retryBaseMs: 50,
+      maxAttempts: 3,
       agent: pushService.agent,
       // The real push services, plus the local one of this test.
       allowEndpoint: (url) => url.origin === pushService.origin || isKnownPushService(url),
@@ -294,5 +299,136 @@ describe('a new request is pushed', () => {
     expect((await press(restaurant.id, table.id, 'order')).statusCode).toBe(201);
     await t.services.push.whenIdle();
     expect(pushService.pushesTo(device)).toHaveLength(0);
+  });
+});
+
+describe('durable outbox (docs/decisions/013)', () => {
+  const outboxOf = (requestId: string) =>
+    t.database.db.select().from(pushOutbox).where(eq(pushOutbox.requestId, requestId));
+  const until = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const pressed = async (restaurantId: string, tableId: string, type = 'order') => {
+    const res = await press(restaurantId, tableId, type);
+    expect(res.statusCode).toBe(201);
+    return res.json().request.id as string;
+  };
+
+  it('retries a push the push service answered 500, and delivers it when it accepts', async () => {
+    const { restaurant, table, serverCookie } = await makeFloor(t);
+    const device = pushService.device();
+    await subscribe(serverCookie, device);
+    pushService.respondNext(device, [500, 500]);
+
+    const requestId = await pressed(restaurant.id, table.id, 'bill');
+    const pushes = await pushService.waitFor(device, 3);
+    expect(pushes.map((p) => p.status)).toEqual([500, 500, 201]);
+    expect(device.decrypt(pushes[2]!.body)).toMatchObject({
+      title: 'New Request from Table 3',
+      tag: requestId,
+    });
+    await until(async () => (await outboxOf(requestId)).length === 0);
+    await t.services.push.whenIdle();
+    expect(pushService.pushesTo(device)).toHaveLength(3);
+  });
+
+  it('retries only the devices that failed, and gives up after the bounded attempts', async () => {
+    const { restaurant, table, serverCookie } = await makeFloor(t);
+    const fine = pushService.device();
+    const broken = pushService.device();
+    await subscribe(serverCookie, fine);
+    await subscribe(serverCookie, broken);
+    pushService.respondWith(broken, 503);
+    try {
+      // This app's sender gives up after 3 attempts (beforeAll).
+      const requestId = await pressed(restaurant.id, table.id);
+      await until(async () => (await outboxOf(requestId)).length === 0);
+      await t.services.push.whenIdle();
+      expect(pushService.pushesTo(broken)).toHaveLength(3);
+      expect(pushService.pushesTo(fine)).toHaveLength(1);
+      // A 5xx is not a reason to forget the device.
+      expect(await rowsOf(broken.subscription.endpoint)).toHaveLength(1);
+    } finally {
+      pushService.respondWith(broken, 201);
+    }
+  });
+
+  it('delivers an escalation claimed by an instance that died before sending, after the restart', async () => {
+    const { restaurant, table, serverCookie, adminCookie } = await makeFloor(t);
+    const serverPhone = pushService.device();
+    const adminPhone = pushService.device();
+    await subscribe(serverCookie, serverPhone);
+    await subscribe(adminCookie, adminPhone);
+    const requestId = await pressed(restaurant.id, table.id, 'refill');
+    await pushService.waitFor(serverPhone, 1);
+    await t.services.push.whenIdle();
+
+    // The dying instance's sweep: its claim commits (escalated_at set, push queued) and nothing is sent.
+    const [row] = await t.database.db.select().from(requests).where(eq(requests.id, requestId));
+    const late = row!.createdAt + 3 * 60_000;
+    expect(await claimOverdueRequests(t.database.db, late, Date.now())).toContain(requestId);
+    expect(await outboxOf(requestId)).toEqual([expect.objectContaining({ kind: 'overdue' })]);
+    expect(pushService.pushesTo(adminPhone)).toHaveLength(0);
+
+    // The restarted instance sends it.
+    const restarted = await buildApp({
+      database: t.database,
+      publicUrl: PUBLIC_URL,
+      escalationSweepMs: 0,
+      push: { drainIntervalMs: 0, agent: pushService.agent, allowEndpoint: () => true },
+    });
+    try {
+      const [adminPush] = await pushService.waitFor(adminPhone, 1);
+      const serverPushes = await pushService.waitFor(serverPhone, 2);
+      await restarted.services.push.whenIdle();
+      expect(adminPhone.decrypt(adminPush!.body)).toMatchObject({
+        title: 'Still waiting: Table 3',
+        tag: requestId,
+        url: '/admin/dashboard',
+      });
+      expect(serverPhone.decrypt(serverPushes[1]!.body)).toMatchObject({
+        title: 'Still waiting: Table 3',
+        url: '/server/requests',
+      });
+      // Sent by whichever instance's drain took the row first; it is deleted once the push service answered.
+      await until(async () => (await outboxOf(requestId)).length === 0);
+      // Claimed once: the sweep of the restarted instance finds nothing more to escalate.
+      expect(await restarted.services.escalation.sweep(late + 60_000)).toEqual([]);
+      await restarted.services.push.whenIdle();
+      expect(pushService.pushesTo(adminPhone)).toHaveLength(1);
+    } finally {
+      await restarted.app.close();
+    }
+  });
+
+  it('drops a queued push for a request that was completed meanwhile', async () => {
+    const { restaurant, table, serverCookie } = await makeFloor(t);
+    const device = pushService.device();
+    await subscribe(serverCookie, device);
+    const requestId = await pressed(restaurant.id, table.id);
+    await pushService.waitFor(device, 1);
+    await t.services.push.whenIdle();
+    const [row] = await t.database.db.select().from(requests).where(eq(requests.id, requestId));
+    expect(
+      await claimOverdueRequests(t.database.db, row!.createdAt + 3 * 60_000, Date.now()),
+    ).toContain(requestId);
+    const done = await request(t, 'POST', `/api/requests/${requestId}/complete`, {
+      cookie: serverCookie,
+    });
+    expect(done.statusCode).toBe(200);
+    t.services.push.kick();
+    await t.services.push.whenIdle();
+    expect(await outboxOf(requestId)).toEqual([]);
+    expect(pushService.pushesTo(device)).toHaveLength(1);
+  });
+
+  it('is not written for a restaurant without any device', async () => {
+    const { restaurant, table } = await makeFloor(t);
+    const requestId = await pressed(restaurant.id, table.id);
+    expect(await outboxOf(requestId)).toEqual([]);
   });
 });

@@ -34,7 +34,8 @@ export interface ClaimedPress {
  * The guest's press as one statement (one round trip, no explicit transaction): the table's cool-down is claimed by
  * a conditional UPDATE and the request inserted from it. PostgreSQL row-locks the table row for the UPDATE and
  * re-checks the WHERE on the newest version after waiting (READ COMMITTED), so of two simultaneous presses at one
- * table exactly one claims it. Returns undefined when nothing was claimed: no such table, or still cooling down.
+ * table exactly one claims it. The same statement queues the request's push in push_outbox, so a crash after the 201
+ * cannot lose the alert. Returns undefined when nothing was claimed: no such table, or still cooling down.
  */
 export async function claimTableAndInsertRequest(
   db: Executor,
@@ -63,7 +64,12 @@ export async function claimTableAndInsertRequest(
     ), inserted as (
       insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at)
       select ${id}, restaurant_id, id, server_id, ${type}, 'pending', ${now}, ${now} from claimed
-      returning id
+      returning id, restaurant_id
+    ), outboxed as (
+      -- The push it owes, durable with it (docs/decisions/013); skipped when the restaurant has no device at all.
+      insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
+      select 'new:' || i.id, i.id, i.restaurant_id, 'new', ${now}, ${now} from inserted i
+      where exists (select 1 from push_subscriptions s where s.restaurant_id = i.restaurant_id)
     )
     select c.server_id, c.number, r.escalate_after_minutes
     from claimed c

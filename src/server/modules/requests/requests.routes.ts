@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idParamSchema } from '../../../shared/schemas';
 import { roles, STAFF } from '../../http/access';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
-const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
-const requestParams = z.object({ requestId: z.string().min(1).max(200) });
+const restaurantParams = z.object({ restaurantId: idParamSchema });
+const requestParams = z.object({ requestId: idParamSchema });
 
 export function registerRequestsRoutes(app: FastifyInstance, { requests }: Services): void {
   app.get(

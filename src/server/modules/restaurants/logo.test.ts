@@ -4,7 +4,12 @@ import { eq } from 'drizzle-orm';
 import { restaurantLogos } from '../../db/schema';
 import { LOGO_MAX_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
+import {
+  createTestApp,
+  PUBLIC_URL,
+  request,
+  type TestApp,
+} from '../../../../tests/support/test-app';
 import { makeAdmin, makeRestaurant, signInPassword } from '../../../../tests/support/factories';
 import { postForm, TINY_GIF, TINY_PNG, type FormFile } from '../../../../tests/support/multipart';
 
@@ -149,7 +154,7 @@ describe('POST /api/restaurants/:id/logo', () => {
       method: 'POST',
       url,
       payload: '--x\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\nabc',
-      headers: { cookie, 'content-type': 'multipart/form-data; boundary=x' },
+      headers: { cookie, origin: PUBLIC_URL, 'content-type': 'multipart/form-data; boundary=x' },
     });
     expect(malformed.statusCode).toBeGreaterThanOrEqual(400);
     expect(malformed.statusCode).toBeLessThan(500);

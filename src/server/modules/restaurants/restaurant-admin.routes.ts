@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { z } from 'zod';
 import { MSG } from '../../../shared/messages';
-import { createRestaurantBodySchema, updateRestaurantBodySchema } from '../../../shared/schemas';
+import {
+  createRestaurantBodySchema,
+  updateRestaurantBodySchema,
+  idParamSchema,
+} from '../../../shared/schemas';
 import { roles } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
 import { parse } from '../../http/validate';
@@ -10,7 +14,7 @@ import type { Services } from '../../services';
 import { logoTooLarge } from './restaurant-admin.service';
 
 const ADMIN = roles('admin');
-const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
+const restaurantParams = z.object({ restaurantId: idParamSchema });
 
 /** The form field that carries the logo in POST /api/restaurants/:restaurantId/logo. */
 export const LOGO_FIELD = 'logo';

@@ -31,3 +31,15 @@ export function toPublicRestaurant(row: RestaurantWithLogo): PublicRestaurant {
     reviewUrl: row.reviewUrl,
   };
 }
+
+/** The guest's view of a restaurant the API already mapped (the public live channel). */
+export function publicOf(restaurant: Restaurant): PublicRestaurant {
+  return {
+    id: restaurant.id,
+    name: restaurant.name,
+    logoUrl: restaurant.logoUrl,
+    primaryColor: restaurant.primaryColor,
+    secondaryColor: restaurant.secondaryColor,
+    reviewUrl: restaurant.reviewUrl,
+  };
+}

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createStaffBodySchema } from '../../../shared/schemas';
+import { MSG } from '../../../shared/messages';
+import { createStaffBodySchema, idParamSchema, plainText } from '../../../shared/schemas';
 import { roles } from '../../http/access';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
 const ADMIN = roles('admin');
-const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
-const staffParams = z.object({ userId: z.string().min(1).max(200) });
-const loginIdParams = z.object({ loginId: z.string().min(1).max(64) });
+const restaurantParams = z.object({ restaurantId: idParamSchema });
+const staffParams = z.object({ userId: idParamSchema });
+const loginIdParams = z.object({ loginId: plainText(MSG.badRequest).min(1).max(64) });
 
 /** Generous for a dialog that checks as the admin types, tight enough to make enumerating login IDs slow. */
 const AVAILABILITY_LIMIT = { max: 120, timeWindow: '1 minute' };

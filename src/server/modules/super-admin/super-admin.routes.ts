@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { superAdminUsersQuerySchema } from '../../../shared/schemas';
+import { superAdminUsersQuerySchema, idParamSchema } from '../../../shared/schemas';
 import { roles } from '../../http/access';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
 const SUPER_ADMIN = roles('super_admin');
-const userParams = z.object({ userId: z.string().min(1).max(200) });
+const userParams = z.object({ userId: idParamSchema });
 
 export function registerSuperAdminRoutes(app: FastifyInstance, { superAdmin }: Services): void {
   app.get('/api/super-admin/stats', { config: { access: SUPER_ADMIN } }, async (request, reply) => {

@@ -202,7 +202,10 @@ describe('DELETE /api/super-admin/users/:userId', () => {
     const { server, table } = await assignedFloor();
     const cookie = await signInServer(t, server);
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', { headers: { cookie } });
+    const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
+      headers: { cookie },
+      origin: base,
+    });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createTableBodySchema } from '../../../shared/schemas';
+import { createTableBodySchema, idParamSchema } from '../../../shared/schemas';
 import { roles, STAFF } from '../../http/access';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
-const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
-const tableParams = z.object({ tableId: z.string().min(1).max(200) });
+const restaurantParams = z.object({ restaurantId: idParamSchema });
+const tableParams = z.object({ tableId: idParamSchema });
 const emptyBody = z.strictObject({});
 
 export function registerTablesRoutes(app: FastifyInstance, { tables }: Services): void {

@@ -26,17 +26,19 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
   const blockHeadingId = useId();
 
   function handleConfirm() {
-    deleteAccount.mutate(undefined, {
-      onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: clearing the session unmounts this screen (the route guard leaves it)
+    // before mutate's own onSuccess would run, and that callback is dropped with it, taking the SPEC §8 toast along.
+    deleteAccount.mutateAsync().then(
+      () => {
         setConfirming(false);
         toast.success(MSG.accountDeleted);
         void navigate(paths.login, { replace: true });
       },
-      onError: () => {
+      () => {
         setConfirming(false);
         toast.error(MSG.deleteAccountFailed);
       },
-    });
+    );
   }
 
   return (

@@ -10,6 +10,7 @@ import { useOnline } from '../../../lib/pwa';
 import { useThemeColor } from '../../../lib/use-theme-color';
 import { sendGuestRequest, useGuestTable } from '../api/guest-api';
 import { useCooldown } from '../api/use-cooldown';
+import { useGuestLive } from '../api/use-guest-live';
 import { GuestHeader } from '../components/guest-header';
 import {
   GUEST_BUTTONS,
@@ -80,6 +81,8 @@ function GuestTable({
   const { restaurant, table } = data;
   const primary = safeColor(restaurant.primaryColor);
   useThemeColor(primary);
+  // Issue 3: branding saved by the admin shows here without a reload.
+  useGuestLive(restaurantId, tableId);
 
   const [cooldown, setCooldown] = useCooldown(restaurantId, tableId, data.cooldownRemainingSeconds);
   const [states, setStates] = useState<ButtonStates>(ALL_IDLE);

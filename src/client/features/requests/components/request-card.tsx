@@ -4,11 +4,7 @@ import { requestTypeTitle } from '../../../../shared/rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatRelative } from '../../../lib/format-relative';
-
-/** SPEC §2: 'Table {number}', or 'Unknown' when the table is not found. */
-function tableLabel(request: ServiceRequest): string {
-  return `Table ${request.tableNumber ?? 'Unknown'}`;
-}
+import { tableLabel } from '../lib/table-label';
 
 export interface PendingRequestCardProps {
   request: ServiceRequest;

@@ -1,6 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../../shared/constants';
+import {
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  ESCALATE_MINUTES_DEFAULT,
+  ESCALATE_MINUTES_MAX,
+  ESCALATE_MINUTES_MIN,
+} from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { HEX_COLOR } from '../../../../shared/rules';
 import { updateRestaurantBodySchema, type Restaurant } from '../../../../shared/schemas';
@@ -11,21 +17,23 @@ import { clientErrorMessage } from '../../../lib/api-client';
 import { readableTextOn, safeColor } from '../../../lib/color';
 import { useUpdateRestaurant } from '../../restaurants/api/restaurants-api';
 import { ColorField } from './color-field';
+import { parseEscalateMinutes } from '../lib/escalation-minutes';
 
 // Not quoted by SPEC (§5 gives the rules, not these texts).
 const SETTINGS_SAVED = 'Restaurant settings updated successfully';
 const COLOR_FORMAT = 'Enter a colour as #RRGGBB, e.g. #1E40AF';
 const URL_FORMAT = 'Enter a full web address starting with https:// (or leave it empty)';
 
-type Field = 'name' | 'reviewUrl' | 'primaryColor' | 'secondaryColor';
+type Field = 'name' | 'reviewUrl' | 'primaryColor' | 'secondaryColor' | 'escalateAfterMinutes';
 type Errors = Partial<Record<Field, string>>;
 
-/** SPEC §2 branding form: name, review URL, primary and secondary colour. */
+/** SPEC §2 branding form: name, review URL, primary and secondary colour; and issue 5's escalation minutes. */
 export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
   const [name, setName] = useState(restaurant.name);
   const [reviewUrl, setReviewUrl] = useState(restaurant.reviewUrl ?? '');
   const [primaryColor, setPrimaryColor] = useState(restaurant.primaryColor);
   const [secondaryColor, setSecondaryColor] = useState(restaurant.secondaryColor);
+  const [escalateMinutes, setEscalateMinutes] = useState(String(restaurant.escalateAfterMinutes));
   const [errors, setErrors] = useState<Errors>({});
   const update = useUpdateRestaurant();
   const formRef = useRef<HTMLFormElement>(null);
@@ -39,6 +47,8 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
       found.reviewUrl = URL_FORMAT;
     if (!HEX_COLOR.test(primaryColor)) found.primaryColor = COLOR_FORMAT;
     if (!HEX_COLOR.test(secondaryColor)) found.secondaryColor = COLOR_FORMAT;
+    const minutes = parseEscalateMinutes(escalateMinutes);
+    if (!minutes.ok) found.escalateAfterMinutes = minutes.message;
     return found;
   }
 
@@ -46,9 +56,9 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
     event.preventDefault();
     const found = validate();
     setErrors(found);
-    const first = (['name', 'reviewUrl', 'primaryColor', 'secondaryColor'] as const).find(
-      (field) => found[field],
-    );
+    const first = (
+      ['name', 'reviewUrl', 'primaryColor', 'secondaryColor', 'escalateAfterMinutes'] as const
+    ).find((field) => found[field]);
     if (first) {
       toast.error(found[first]);
       formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
@@ -62,6 +72,7 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
           reviewUrl: reviewUrl.trim(),
           primaryColor: primaryColor.toUpperCase(),
           secondaryColor: secondaryColor.toUpperCase(),
+          escalateAfterMinutes: Number(escalateMinutes.trim()),
         },
       },
       {
@@ -132,6 +143,25 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
           }}
         />
       </div>
+
+      <FormField
+        label="Escalate after (minutes)"
+        name="escalateAfterMinutes"
+        type="number"
+        inputMode="numeric"
+        min={ESCALATE_MINUTES_MIN}
+        max={ESCALATE_MINUTES_MAX}
+        step={1}
+        required
+        className="sm:max-w-40"
+        hint={`A request still pending after this many minutes is marked overdue on every console and sent again to its server and to you, once. From ${ESCALATE_MINUTES_MIN} to ${ESCALATE_MINUTES_MAX}; default ${ESCALATE_MINUTES_DEFAULT}.`}
+        value={escalateMinutes}
+        error={errors.escalateAfterMinutes}
+        onChange={(event) => {
+          setEscalateMinutes(event.target.value);
+          clear('escalateAfterMinutes');
+        }}
+      />
 
       <div>
         <p id={previewId} className="text-sm font-medium text-slate-800">

@@ -1,0 +1,65 @@
+/**
+ * GET /api/public/restaurants/:restaurantId/live: the WebSocket an open guest page listens on (issue 3: branding
+ * changes show live). Public and read-only: it carries only the restaurant's public face (hub.publicEventOf), the
+ * same fields the guest table endpoint returns; a frame from the client closes it. Events reach it through the
+ * bus like the staff channel's, so a change saved on any instance reaches guest pages on every instance.
+ *
+ * Abuse (docs/decisions/015-public-live-channel.md): connects are rate-limited per address, and each address may
+ * hold a bounded number of open sockets per instance (a restaurant's guests often share one Wi-Fi address).
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MSG } from '../../shared/messages';
+import { PUBLIC } from '../http/access';
+import { AppError, notFound } from '../http/errors';
+import { parse } from '../http/validate';
+import { findRestaurant } from '../modules/restaurants/restaurants.repo';
+import type { Services } from '../services';
+import type { GuestConnection } from './hub';
+
+const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
+
+/** New connections per address and minute: page loads and reconnects of a busy dining room, not a flood. */
+export const GUEST_LIVE_CONNECT_LIMIT = { max: 60, timeWindow: '1 minute' };
+/** Open guest sockets per address on one instance. */
+export const GUEST_LIVE_SOCKETS_PER_ADDRESS = 100;
+
+const tooManySockets = () =>
+  new AppError(429, 'rate_limited', MSG.tooManyRequests, { retryAfterSeconds: 30 });
+
+export function registerPublicLiveRoutes(app: FastifyInstance, services: Services): void {
+  const { live, db } = services;
+  const openPerAddress = new Map<string, number>();
+
+  app.get(
+    '/api/public/restaurants/:restaurantId/live',
+    {
+      websocket: true,
+      config: { access: PUBLIC, rateLimit: GUEST_LIVE_CONNECT_LIMIT },
+      // Refused before the upgrade, with a plain HTTP status: an unknown restaurant, or too many open sockets.
+      preHandler: async (request) => {
+        const { restaurantId } = parse(restaurantParams, request.params);
+        if ((openPerAddress.get(request.ip) ?? 0) >= GUEST_LIVE_SOCKETS_PER_ADDRESS)
+          throw tooManySockets();
+        if (!(await findRestaurant(db, restaurantId))) throw notFound();
+      },
+    },
+    (socket, request) => {
+      const { restaurantId } = parse(restaurantParams, request.params);
+      const address = request.ip;
+      const open = openPerAddress.get(address) ?? 0;
+      // Two upgrades from one address may pass the preHandler together: the count is checked again here.
+      if (open >= GUEST_LIVE_SOCKETS_PER_ADDRESS) return socket.close(1013, 'try again later');
+      openPerAddress.set(address, open + 1);
+      socket.on('close', () => {
+        const left = (openPerAddress.get(address) ?? 1) - 1;
+        if (left > 0) openPerAddress.set(address, left);
+        else openPerAddress.delete(address);
+      });
+      // Read-only: a guest page never sends anything, so any frame is refused.
+      socket.on('message', () => socket.close(1008, 'read-only'));
+      const conn: GuestConnection = { socket, restaurantId, alive: true };
+      live.hub.addGuest(conn);
+    },
+  );
+}

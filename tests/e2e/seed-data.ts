@@ -1,0 +1,12 @@
+/**
+ * Accounts the e2e database has besides the demo (scripts/e2e-seed.ts creates them before the server starts):
+ * situations the demo does not cover and the app offers no way to reach (an admin is only ever made by the CLI).
+ */
+export const E2E_SEED = {
+  /** SPEC §2 /login: an admin with no restaurant yet, as `npm run cli -- create-user --role admin` makes one. */
+  adminWithoutRestaurant: {
+    name: 'Nina Newcomer',
+    email: 'newcomer@e2e.test',
+    password: 'Newcomer-pass1!',
+  },
+} as const;

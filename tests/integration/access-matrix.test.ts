@@ -1,0 +1,585 @@
+/**
+ * The access matrix of issue 6: every registered /api route (taken from the app's own route table, so a new route
+ * cannot be missed) × every actor — a guest, restaurant A's server and admin, restaurant B's admin and server, and
+ * a super admin — aimed at restaurant A's REAL objects (restaurant, table, pending request, staff member, logo, push
+ * subscription). Each cell declares its outcome; another tenant's objects are 404, like missing ones (SPEC §6).
+ * Every refused cell (and every GET) must leave restaurant A's rows exactly as they were.
+ */
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { eq, inArray, or } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  pushOutbox,
+  pushSubscriptions,
+  requests,
+  restaurantLogos,
+  restaurants,
+  sessions,
+  tables,
+  users,
+} from '../../src/server/db/schema';
+import { createTestApp, PUBLIC_URL, request, type TestApp } from '../support/test-app';
+import {
+  makeFloor,
+  makeRestaurant,
+  makeServer,
+  makeSuperAdmin,
+  makeTable,
+  signInPassword,
+} from '../support/factories';
+import { postForm, TINY_PNG } from '../support/multipart';
+
+const ACTORS = ['guest', 'server', 'admin', 'otherAdmin', 'otherServer', 'superAdmin'] as const;
+type Actor = (typeof ACTORS)[number];
+type Expected = Record<Actor, number>;
+
+let t: TestApp;
+
+/** A fake browser subscription: a real P-256 key, an endpoint nobody listens on (pushes to it just fail). */
+function device() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://127.0.0.1:9/push/${randomBytes(12).toString('hex')}`,
+    keys: {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
+
+/** Restaurant A with everything an endpoint can name, restaurant B next door, and a super admin. */
+async function makeWorld() {
+  const a = await makeFloor(t);
+  // A second restaurant, so deleting A is not stopped by the last-restaurant rule.
+  const aSecond = await makeRestaurant(t, a.admin.user.id);
+  const staffMember = await makeServer(t, a.restaurant.id);
+  const pressed = await request(
+    t,
+    'POST',
+    `/api/public/restaurants/${a.restaurant.id}/tables/${a.table.id}/requests`,
+    { body: { type: 'bill' } },
+  );
+  expect(pressed.statusCode).toBe(201);
+  const logo = await postForm(
+    t,
+    `/api/restaurants/${a.restaurant.id}/logo`,
+    [{ field: 'logo', filename: 'logo.png', contentType: 'image/png', bytes: TINY_PNG }],
+    a.adminCookie,
+  );
+  expect(logo.statusCode).toBe(200);
+  const serverDevice = device();
+  expect(
+    (
+      await request(t, 'POST', '/api/push/subscriptions', {
+        cookie: a.serverCookie,
+        body: serverDevice,
+      })
+    ).statusCode,
+  ).toBe(201);
+  const b = await makeFloor(t);
+  const superAdmin = await makeSuperAdmin(t);
+  const cookies: Record<Actor, string | undefined> = {
+    guest: undefined,
+    server: a.serverCookie,
+    admin: a.adminCookie,
+    otherAdmin: b.adminCookie,
+    otherServer: b.serverCookie,
+    superAdmin: await signInPassword(t, superAdmin),
+  };
+  return {
+    a,
+    b,
+    aRestaurantIds: [a.restaurant.id, aSecond.id],
+    staffMember,
+    requestId: pressed.json().request.id as string,
+    serverDevice,
+    cookies,
+  };
+}
+type World = Awaited<ReturnType<typeof makeWorld>>;
+
+/** Every row of restaurant A's, to compare before and after a refused call. */
+async function stateOfA(w: World) {
+  const db = t.database.db;
+  const ids = w.aRestaurantIds;
+  const people = await db
+    .select()
+    .from(users)
+    .where(or(inArray(users.restaurantId, ids), eq(users.id, w.a.admin.user.id)))
+    .orderBy(users.id);
+  const personIds = people.map((p) => p.id);
+  return {
+    restaurants: await db
+      .select()
+      .from(restaurants)
+      .where(inArray(restaurants.id, ids))
+      .orderBy(restaurants.id),
+    logos: await db
+      .select()
+      .from(restaurantLogos)
+      .where(inArray(restaurantLogos.restaurantId, ids)),
+    tables: await db
+      .select()
+      .from(tables)
+      .where(inArray(tables.restaurantId, ids))
+      .orderBy(tables.id),
+    requests: await db
+      .select()
+      .from(requests)
+      .where(inArray(requests.restaurantId, ids))
+      .orderBy(requests.id),
+    users: people,
+    // Which sessions exist (their expiry may slide with use; that is not a change of A's data).
+    sessions: (
+      await db
+        .select({ id: sessions.id, userId: sessions.userId })
+        .from(sessions)
+        .where(inArray(sessions.userId, personIds))
+    ).sort((x, y) => x.id.localeCompare(y.id)),
+    pushSubscriptions: (
+      await db
+        .select({
+          id: pushSubscriptions.id,
+          userId: pushSubscriptions.userId,
+          endpoint: pushSubscriptions.endpoint,
+        })
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, personIds))
+    ).sort((x, y) => x.id.localeCompare(y.id)),
+    pushOutbox: await db
+      .select({ id: pushOutbox.id })
+      .from(pushOutbox)
+      .where(inArray(pushOutbox.restaurantId, ids))
+      .orderBy(pushOutbox.id),
+  };
+}
+
+type Call = (w: World, cookie: string | undefined) => Promise<LightMyRequestResponse>;
+const json =
+  (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: (w: World) => string,
+    body?: (w: World) => unknown,
+  ) =>
+  (w: World, cookie: string | undefined) =>
+    request(t, method, url(w), { cookie, body: body?.(w) });
+
+interface Case {
+  call: Call;
+  expect: Expected;
+  /** Allowed cells that end the actor's session or delete A's objects run each on a fresh world. */
+  destructive?: boolean;
+}
+
+// Outcome patterns.
+const everyone = (s: number): Expected => ({
+  guest: s,
+  server: s,
+  admin: s,
+  otherAdmin: s,
+  otherServer: s,
+  superAdmin: s,
+});
+const signedIn = (s: number, superAdmin = s): Expected => ({
+  guest: 401,
+  server: s,
+  admin: s,
+  otherAdmin: s,
+  otherServer: s,
+  superAdmin,
+});
+/** Admin-only, naming A's restaurant/table/staff: B's admin gets 404. */
+const adminOfA = (ok: number): Expected => ({
+  guest: 401,
+  server: 403,
+  admin: ok,
+  otherAdmin: 404,
+  otherServer: 403,
+  superAdmin: 403,
+});
+/** Staff of A (server and admin): B's staff get 404. */
+const staffOfA = (ok: number): Expected => ({
+  guest: 401,
+  server: ok,
+  admin: ok,
+  otherAdmin: 404,
+  otherServer: 404,
+  superAdmin: 403,
+});
+/** Server-only, naming A's table/request: B's server gets 404. */
+const serverOfA = (ok: number): Expected => ({
+  guest: 401,
+  server: ok,
+  admin: 403,
+  otherAdmin: 403,
+  otherServer: 404,
+  superAdmin: 403,
+});
+const superOnly = (ok: number): Expected => ({
+  guest: 401,
+  server: 403,
+  admin: 403,
+  otherAdmin: 403,
+  otherServer: 403,
+  superAdmin: ok,
+});
+
+const R = (w: World) => w.a.restaurant.id;
+const matrix: Record<string, Case> = {
+  'GET /api/session': { call: json('GET', () => '/api/session'), expect: everyone(200) },
+  // Malformed bodies: the route is public (no 401/403), and no sign-in attempt is counted.
+  'POST /api/auth/login': {
+    call: json(
+      'POST',
+      () => '/api/auth/login',
+      () => ({}),
+    ),
+    expect: everyone(400),
+  },
+  'POST /api/auth/pin-login': {
+    call: json(
+      'POST',
+      () => '/api/auth/pin-login',
+      () => ({}),
+    ),
+    expect: everyone(400),
+  },
+  'POST /api/auth/logout': {
+    call: json('POST', () => '/api/auth/logout'),
+    expect: signedIn(204),
+    destructive: true,
+  },
+  'DELETE /api/account': {
+    call: json('DELETE', () => '/api/account'),
+    // A super admin is removed by another one or the CLI, never by themselves.
+    expect: signedIn(204, 403),
+    destructive: true,
+  },
+  'POST /api/auth/verify-email': {
+    call: json(
+      'POST',
+      () => '/api/auth/verify-email',
+      () => ({ token: 'x'.repeat(43) }),
+    ),
+    expect: everyone(400),
+  },
+  'POST /api/auth/resend-verification': {
+    // From an address of its own per call: the route is rate limited per client address.
+    call: (w, cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
+        remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        headers: {
+          'content-type': 'application/json',
+          origin: PUBLIC_URL,
+          ...(cookie ? { cookie } : {}),
+        },
+        payload: JSON.stringify({ email: w.a.admin.email }),
+      }),
+    expect: everyone(202),
+  },
+  'GET /api/super-admin/stats': {
+    call: json('GET', () => '/api/super-admin/stats'),
+    expect: superOnly(200),
+  },
+  'GET /api/super-admin/users': {
+    call: json('GET', () => '/api/super-admin/users'),
+    expect: superOnly(200),
+  },
+  'DELETE /api/super-admin/users/:userId': {
+    call: json('DELETE', (w) => `/api/super-admin/users/${w.a.server.user.id}`),
+    expect: superOnly(204),
+    destructive: true,
+  },
+  'GET /api/public/restaurants/:restaurantId/tables/:tableId': {
+    call: json('GET', (w) => `/api/public/restaurants/${R(w)}/tables/${w.a.table.id}`),
+    expect: everyone(200),
+  },
+  'GET /api/public/restaurants/:restaurantId/tables/:tableId/cooldown': {
+    call: json('GET', (w) => `/api/public/restaurants/${R(w)}/tables/${w.a.table.id}/cooldown`),
+    expect: everyone(200),
+  },
+  'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests': {
+    // A fresh table of A's for each press (the 60 s cool-down would refuse a second one).
+    call: async (w, cookie) => {
+      const table = await makeTable(t, R(w));
+      return request(t, 'POST', `/api/public/restaurants/${R(w)}/tables/${table.id}/requests`, {
+        cookie,
+        body: { type: 'order' },
+      });
+    },
+    expect: everyone(201),
+  },
+  'GET /api/public/restaurants/:restaurantId/logo': {
+    call: json('GET', (w) => `/api/public/restaurants/${R(w)}/logo`),
+    expect: everyone(200),
+  },
+  'GET /api/restaurants/:restaurantId': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}`),
+    expect: staffOfA(200),
+  },
+  'GET /api/restaurants': {
+    // Each admin lists their own restaurants (B's admin does not see A's: checked below).
+    call: json('GET', () => '/api/restaurants'),
+    expect: { ...adminOfA(200), otherAdmin: 200 },
+  },
+  'POST /api/restaurants': {
+    call: json(
+      'POST',
+      () => '/api/restaurants',
+      () => ({ name: 'Another place' }),
+    ),
+    expect: { ...adminOfA(201), otherAdmin: 201 },
+  },
+  'PATCH /api/restaurants/:restaurantId': {
+    call: json(
+      'PATCH',
+      (w) => `/api/restaurants/${R(w)}`,
+      () => ({ name: 'Renamed' }),
+    ),
+    expect: adminOfA(200),
+  },
+  'DELETE /api/restaurants/:restaurantId': {
+    call: json('DELETE', (w) => `/api/restaurants/${R(w)}`),
+    expect: adminOfA(204),
+    destructive: true,
+  },
+  'POST /api/restaurants/:restaurantId/logo': {
+    call: (w, cookie) =>
+      postForm(
+        t,
+        `/api/restaurants/${R(w)}/logo`,
+        [{ field: 'logo', filename: 'new.png', contentType: 'image/png', bytes: TINY_PNG }],
+        cookie,
+      ),
+    expect: adminOfA(200),
+  },
+  'DELETE /api/restaurants/:restaurantId/logo': {
+    call: json('DELETE', (w) => `/api/restaurants/${R(w)}/logo`),
+    // Answers the restaurant without its logo.
+    expect: adminOfA(200),
+    destructive: true,
+  },
+  'GET /api/restaurants/:restaurantId/tables': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/tables`),
+    expect: staffOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/tables': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/tables`,
+      () => ({
+        number: 'T' + randomUUID().slice(0, 6),
+      }),
+    ),
+    expect: adminOfA(201),
+  },
+  'POST /api/tables/:tableId/assign': {
+    call: json('POST', (w) => `/api/tables/${w.a.table.id}/assign`),
+    expect: serverOfA(200),
+  },
+  'POST /api/tables/:tableId/unassign': {
+    call: json('POST', (w) => `/api/tables/${w.a.table.id}/unassign`),
+    expect: serverOfA(200),
+  },
+  'DELETE /api/tables/:tableId': {
+    call: json('DELETE', (w) => `/api/tables/${w.a.table.id}`),
+    expect: adminOfA(204),
+    destructive: true,
+  },
+  'GET /api/restaurants/:restaurantId/staff': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/staff`),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/staff': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/staff`,
+      () => ({
+        mode: 'pin',
+        name: 'New hire',
+        loginId: 'hire' + randomUUID().slice(0, 6),
+        pin: '4321',
+      }),
+    ),
+    expect: adminOfA(201),
+  },
+  'DELETE /api/staff/:userId': {
+    call: json('DELETE', (w) => `/api/staff/${w.staffMember.user.id}`),
+    expect: adminOfA(204),
+    destructive: true,
+  },
+  'GET /api/login-ids/:loginId/availability': {
+    // Login IDs are one namespace for the whole service: any admin may ask.
+    call: json('GET', (w) => `/api/login-ids/${w.staffMember.loginId}/availability`),
+    expect: { ...adminOfA(200), otherAdmin: 200 },
+  },
+  'GET /api/restaurants/:restaurantId/dashboard': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/dashboard?since=${Date.now() - 3_600_000}`),
+    expect: adminOfA(200),
+  },
+  'GET /api/restaurants/:restaurantId/requests': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/requests`),
+    expect: staffOfA(200),
+  },
+  'POST /api/requests/:requestId/complete': {
+    call: json('POST', (w) => `/api/requests/${w.requestId}/complete`),
+    expect: serverOfA(200),
+  },
+  'GET /api/push/public-key': {
+    call: json('GET', () => '/api/push/public-key'),
+    expect: { ...signedIn(200), superAdmin: 403 },
+  },
+  'POST /api/push/subscriptions': {
+    call: json(
+      'POST',
+      () => '/api/push/subscriptions',
+      () => device(),
+    ),
+    expect: { ...signedIn(201), superAdmin: 403 },
+  },
+  'DELETE /api/push/subscriptions': {
+    // A's server's device: only its owner may remove it; anyone else is told there is no such subscription.
+    call: json(
+      'DELETE',
+      () => '/api/push/subscriptions',
+      (w) => ({
+        endpoint: w.serverDevice.endpoint,
+      }),
+    ),
+    expect: { ...signedIn(404), server: 204, superAdmin: 403 },
+  },
+};
+/** Routes exercised over a real socket instead (below). */
+const socketRoutes = ['GET /api/live', 'GET /api/public/restaurants/:restaurantId/live'];
+
+let world: World;
+beforeAll(async () => {
+  t = await createTestApp({
+    escalationSweepMs: 0,
+    push: { drainIntervalMs: 0, allowEndpoint: () => true },
+  });
+  world = await makeWorld();
+});
+afterAll(() => t.close());
+
+const isRefused = (status: number) => status >= 400;
+
+describe('access matrix: every route × every actor on restaurant A’s real objects', () => {
+  it('covers every registered route, and nothing else', () => {
+    const registered = t.routes.map((r) => `${r.method} ${r.url}`).sort();
+    expect([...Object.keys(matrix), ...socketRoutes].sort()).toEqual(registered);
+  });
+
+  it('refuses every cell it must, with the declared status, and changes nothing of A’s', async () => {
+    for (const [route, c] of Object.entries(matrix)) {
+      for (const actor of ACTORS) {
+        const expected = c.expect[actor];
+        const readOnly = route.startsWith('GET ');
+        if (!isRefused(expected) && !readOnly) continue;
+        const before = await stateOfA(world);
+        const res = await c.call(world, world.cookies[actor]);
+        expect(res.statusCode, `${actor} ${route}: ${res.body.slice(0, 200)}`).toBe(expected);
+        expect(await stateOfA(world), `${actor} ${route} changed A's rows`).toEqual(before);
+        if (expected === 404)
+          expect(res.json().error.code, `${actor} ${route}`).toMatch(/not_found$/);
+      }
+    }
+  });
+
+  it('lets every allowed actor through (so the refusals above are not a broken endpoint)', async () => {
+    for (const [route, c] of Object.entries(matrix)) {
+      for (const actor of ACTORS) {
+        const expected = c.expect[actor];
+        if (isRefused(expected) || route.startsWith('GET ')) continue;
+        // Cells that end a session or delete A's objects get a world of their own.
+        const w = c.destructive ? await makeWorld() : world;
+        const res = await c.call(w, w.cookies[actor]);
+        expect(res.statusCode, `${actor} ${route}: ${res.body.slice(0, 200)}`).toBe(expected);
+      }
+    }
+  });
+
+  it('shows B’s admin and server nothing of A’s in what they may read', async () => {
+    const list = await request(t, 'GET', '/api/restaurants', { cookie: world.cookies.otherAdmin });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(world.a.restaurant.id);
+    for (const actor of ['otherAdmin', 'otherServer'] as const) {
+      for (const path of ['', '/tables', '/requests']) {
+        const res = await request(t, 'GET', `/api/restaurants/${world.a.restaurant.id}${path}`, {
+          cookie: world.cookies[actor],
+        });
+        expect(res.statusCode, `${actor} ${path}`).toBe(404);
+        expect(res.body).not.toContain(world.a.table.id);
+        expect(res.body).not.toContain(world.requestId);
+      }
+    }
+  });
+});
+
+interface Socket {
+  ws: WebSocket;
+  messages: { type: string; [k: string]: unknown }[];
+  until(check: (m: Socket['messages']) => boolean): Promise<void>;
+}
+
+async function connect(base: string, cookie: string): Promise<Socket> {
+  const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
+    headers: { cookie, origin: base },
+  });
+  const messages: Socket['messages'] = [];
+  ws.on('message', (data: Buffer) =>
+    messages.push(JSON.parse(data.toString()) as { type: string }),
+  );
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    messages,
+    until: async (check) => {
+      const deadline = Date.now() + 5000;
+      while (!check(messages)) {
+        if (Date.now() > deadline) throw new Error(`not seen; got ${JSON.stringify(messages)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
+
+describe('live channel across tenants', () => {
+  it('refuses B’s admin a subscription to A, and delivers nothing of A’s to them', async () => {
+    const w = await makeWorld();
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const intruder = await connect(base, w.cookies.otherAdmin!);
+    const owner = await connect(base, w.cookies.admin!);
+    try {
+      await intruder.until((m) => m.some((x) => x.type === 'hello'));
+      await owner.until((m) => m.some((x) => x.type === 'hello'));
+      intruder.ws.send(JSON.stringify({ type: 'subscribe', restaurantId: w.a.restaurant.id }));
+      await intruder.until((m) => m.some((x) => x.type === 'error'));
+      // A guest presses at A: A's admin hears it, and B's admin, delivered in the same pass, does not.
+      const table = await makeTable(t, w.a.restaurant.id);
+      const press = await request(
+        t,
+        'POST',
+        `/api/public/restaurants/${w.a.restaurant.id}/tables/${table.id}/requests`,
+        { body: { type: 'order' } },
+      );
+      expect(press.statusCode).toBe(201);
+      await owner.until((m) => m.some((x) => x.type === 'request.created'));
+      intruder.ws.send(JSON.stringify({ type: 'ping' }));
+      await intruder.until((m) => m.some((x) => x.type === 'pong'));
+      expect(JSON.stringify(intruder.messages)).not.toContain(w.a.restaurant.id);
+      expect(intruder.messages.filter((x) => x.type.startsWith('request'))).toEqual([]);
+    } finally {
+      intruder.ws.close();
+      owner.ws.close();
+    }
+  });
+});
