@@ -1,5 +1,3 @@
-// First: no schema may be built before zod is told not to probe for eval (strict CSP, issue 6).
-import './lib/zod-jitless';
 import './styles.css';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';

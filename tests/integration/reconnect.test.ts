@@ -14,6 +14,7 @@ import { createRestaurant } from '../../src/server/modules/restaurants/restauran
 import { createTableRow } from '../../src/server/modules/tables/tables.service';
 import { createPasswordUser, createPinServer } from '../../src/server/modules/users/users.service';
 import { LiveClient } from '../../src/client/lib/live-client';
+import { parseLiveEvent } from '../../src/client/lib/live-events';
 import { freePort, startServer, type ChildServer } from '../support/child-server';
 import { backend, createTestDatabase } from '../support/test-db';
 
@@ -131,6 +132,7 @@ describe(`staff console across a server restart (${backend})`, () => {
     };
     const client = new LiveClient({
       url: `ws://127.0.0.1:${port}/api/live`,
+      parse: parseLiveEvent,
       onOpen: () => {
         opens += 1;
         void refetch();

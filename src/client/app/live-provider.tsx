@@ -11,6 +11,7 @@ import { useActiveRestaurant } from '../features/restaurants/components/active-r
 import { upsertRequest } from '../features/requests/api/requests-cache';
 import { removeTable, upsertTable, type TablesResponse } from '../features/tables/api/tables-cache';
 import { LiveClient, liveUrl, type LiveStatus } from '../lib/live-client';
+import { parseLiveEvent } from '../lib/live-events';
 import { LiveStatusContext } from '../lib/live-status';
 import { armSoundOnFirstInteraction, playChime } from '../lib/sound';
 import { queryKeys } from '../lib/query-keys';
@@ -98,6 +99,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     armSoundOnFirstInteraction();
     const client = new LiveClient({
       url: liveUrl(window.location),
+      parse: parseLiveEvent,
       onStatusChange: setStatus,
       onOpen: () => void queryClient.invalidateQueries(),
       // A closed channel may mean the session is gone: ask the API rather than wait for an event.

@@ -2,6 +2,7 @@
 /** The live client knows when the browser is offline (issue 5): it says so and reconnects once the network is back. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveClient, type LiveStatus } from './live-client';
+import { parseLiveEvent } from './live-events';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -34,6 +35,7 @@ function start() {
   const disconnects: number[] = [];
   const client = new LiveClient({
     url: 'ws://example.test/api/live',
+    parse: parseLiveEvent,
     onEvent: () => undefined,
     onOpen: () => undefined,
     onDisconnect: () => disconnects.push(1),

@@ -3,9 +3,9 @@ import {
   INITIAL_RECONNECT_DELAY_MS,
   MAX_RECONNECT_DELAY_MS,
   liveUrl,
-  parseLiveEvent,
   reconnectDelay,
 } from './live-client';
+import { parseLiveEvent } from './live-events';
 
 describe('reconnectDelay', () => {
   it('starts at 0.5 s and doubles, half of it jittered', () => {

@@ -4,12 +4,9 @@
  * exponential backoff and jitter, and reports every (re)connect so callers can refetch whatever was missed
  * during the gap — the live events are a fast path, the HTTP API stays the source of truth.
  */
-import {
-  liveEventSchema,
-  publicLiveEventSchema,
-  type LiveEvent,
-  type PublicLiveEvent,
-} from '../../shared/schemas';
+// Types only: the guest page uses this client too and must not load zod (decision 016). The staff channel's
+// zod-checked parser is in live-events.ts; the guest channel's guard in features/guest/api/guest-responses.ts.
+import type { LiveEvent } from '../../shared/schemas';
 
 /** 'offline': the browser has no network (navigator.onLine); the client reconnects as soon as it has. */
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed';
@@ -41,28 +38,10 @@ export function publicLiveUrl(
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/public/restaurants/${encodeURIComponent(restaurantId)}/live`;
 }
 
-function parseWith<E>(schema: {
-  safeParse(v: unknown): { success: true; data: E } | { success: false };
-}) {
-  return (data: unknown): E | null => {
-    if (typeof data !== 'string') return null;
-    try {
-      const parsed = schema.safeParse(JSON.parse(data));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  };
-}
-
-export const parseLiveEvent: (data: unknown) => LiveEvent | null = parseWith(liveEventSchema);
-export const parsePublicLiveEvent: (data: unknown) => PublicLiveEvent | null =
-  parseWith(publicLiveEventSchema);
-
 export interface LiveClientOptions<E = LiveEvent> {
   url: string;
-  /** Reads one frame; the staff channel's events unless given. */
-  parse?: (data: unknown) => E | null;
+  /** Reads one frame (null: not an event of this channel, ignored). */
+  parse: (data: unknown) => E | null;
   /** Close codes after which reconnecting is pointless (the client stops). */
   finalCloseCodes?: readonly number[];
   onEvent: (event: E) => void;
@@ -86,7 +65,7 @@ export class LiveClient<E = LiveEvent> {
 
   constructor(options: LiveClientOptions<E>) {
     this.options = options;
-    this.parse = options.parse ?? (parseLiveEvent as (data: unknown) => E | null);
+    this.parse = options.parse;
   }
 
   start(): void {

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GUEST_GONE_CLOSE } from '../../shared/constants';
-import { LiveClient, parsePublicLiveEvent, publicLiveUrl, type LiveStatus } from './live-client';
+import { parsePublicLiveEvent } from '../features/guest/api/guest-responses';
+import { LiveClient, publicLiveUrl, type LiveStatus } from './live-client';
 import type { PublicLiveEvent } from '../../shared/schemas';
 
 class FakeSocket {

@@ -6,6 +6,7 @@
 import type {
   GuestRequestResponse,
   GuestTableResponse,
+  PublicLiveEvent,
   PublicRestaurant,
 } from '../../../../shared/schemas';
 import { REQUEST_TYPES } from '../../../../shared/rules';
@@ -67,3 +68,18 @@ function parserOf<T>(guard: (value: unknown) => value is T): ResponseParser<T> {
 export const guestTableResponse = parserOf(isGuestTable);
 export const guestCooldownResponse = parserOf(isCooldown);
 export const guestRequestResponse = parserOf(isGuestRequest);
+
+/** A frame of the guest page's public live channel (decision 015), checked like the responses above. */
+export function parsePublicLiveEvent(data: unknown): PublicLiveEvent | null {
+  if (typeof data !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!isObject(value) || value.type !== 'restaurant.updated') return null;
+  return isPublicRestaurant(value.restaurant)
+    ? { type: 'restaurant.updated', restaurant: value.restaurant }
+    : null;
+}

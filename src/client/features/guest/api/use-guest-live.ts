@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { GUEST_GONE_CLOSE } from '../../../../shared/constants';
 import type { GuestTableResponse, PublicLiveEvent } from '../../../../shared/schemas';
-import { LiveClient, parsePublicLiveEvent, publicLiveUrl } from '../../../lib/live-client';
+import { LiveClient, publicLiveUrl } from '../../../lib/live-client';
+import { parsePublicLiveEvent } from './guest-responses';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
