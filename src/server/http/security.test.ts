@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
 import { loadEnv } from '../env';
-import { makeFloor, makeTable } from '../../../tests/support/factories';
+import { buildApp } from '../app';
+import { createTestDatabase } from '../../../tests/support/test-db';
+import {
+  makeAdmin,
+  makeFloor,
+  makeRestaurant,
+  makeServer,
+  makeTable,
+} from '../../../tests/support/factories';
 import { GUEST_READ_LIMITS } from '../modules/guest/guest.routes';
 
 let t: TestApp;
@@ -23,6 +31,33 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // HSTS only when served over https (PUBLIC_URL is http in tests).
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS and a Secure session cookie when PUBLIC_URL is https', async () => {
+    const database = await createTestDatabase();
+    const built = await buildApp({ database, publicUrl: 'https://tables.example' });
+    try {
+      const res = await built.app.inject({ method: 'GET', url: '/api/session' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+      const tt = { ...built, database, close: () => Promise.resolve() };
+      const admin = await makeAdmin(tt);
+      const restaurant = await makeRestaurant(tt, admin.user.id);
+      const server = await makeServer(tt, restaurant.id);
+      const signIn = await built.app.inject({
+        method: 'POST',
+        url: '/api/auth/pin-login',
+        headers: { 'content-type': 'application/json', origin: 'https://tables.example' },
+        payload: { loginId: server.loginId, pin: server.pin },
+      });
+      expect(signIn.statusCode).toBe(200);
+      const cookie = String(signIn.headers['set-cookie']);
+      expect(cookie).toMatch(/^ts_session=/);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/; HttpOnly/i);
+    } finally {
+      await built.app.close();
+      await database.close();
+    }
   });
 });
 
