@@ -4,24 +4,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { acquireDataDirLock } from './db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireDataDirLock, type Database } from './db/client';
+import { backend, createTestDatabase } from '../../tests/support/test-db';
 import { MSG } from '../shared/messages';
+import { eq } from 'drizzle-orm';
+import { tables } from './db/schema';
 
 const exec = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-cli-'));
 
+/**
+ * On the embedded database by default; with DATABASE_URL (CI's PostgreSQL pass) on a fresh PostgreSQL database of
+ * its own, so the CLI is tested on both backends.
+ */
+let postgres: Database | undefined;
+beforeAll(async () => {
+  if (backend === 'postgres') postgres = await createTestDatabase();
+});
+
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  // The CLI test always uses the embedded database: it is the one with the single-opener rule.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
     NO_DEMO: '1',
     PUBLIC_URL: 'https://tables.example',
   };
-  delete env.DATABASE_URL;
+  if (postgres?.url) env.DATABASE_URL = postgres.url;
+  else delete env.DATABASE_URL;
   try {
     const { stdout, stderr } = await exec(tsx, [path.join(root, 'src/server/cli.ts'), ...args], {
       env,
@@ -34,7 +46,10 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await postgres?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('npm run cli', () => {
   it('creates an admin, a restaurant (slug with suffix), a server and a table', async () => {
@@ -84,6 +99,14 @@ describe('npm run cli', () => {
     expect(table.code).toBe(0);
     const [id, url] = table.stdout.split(' ');
     expect(url).toBe(`https://tables.example/table/anns-place/${id}`);
+    if (postgres) {
+      // It really wrote to this PostgreSQL database.
+      const rows = await postgres.db
+        .select({ id: tables.id })
+        .from(tables)
+        .where(eq(tables.id, id!));
+      expect(rows).toHaveLength(1);
+    }
   }, 60_000);
 
   it('exits non-zero with the spec message on invalid input', async () => {
@@ -142,18 +165,25 @@ describe('npm run cli', () => {
     );
   }, 60_000);
 
-  it('refuses to open the embedded database while another process holds it', async () => {
-    const release = acquireDataDirLock(dataDir); // stands in for a running server: a live pid holds the lock
-    try {
-      const res = await cli('create-table', '--restaurant', 'anns-place', '--number', '8');
-      expect(res.code).toBe(1);
-      expect(res.stderr).toContain('is in use by another Table Service process');
-    } finally {
-      release();
-    }
-    // Released: it works again, and table 8 was never written by the refused call.
-    expect((await cli('create-table', '--restaurant', 'anns-place', '--number', '8')).code).toBe(0);
-  }, 60_000);
+  // The single-opener rule belongs to the embedded database only.
+  it.skipIf(backend === 'postgres')(
+    'refuses to open the embedded database while another process holds it',
+    async () => {
+      const release = acquireDataDirLock(dataDir); // stands in for a running server: a live pid holds the lock
+      try {
+        const res = await cli('create-table', '--restaurant', 'anns-place', '--number', '8');
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain('is in use by another Table Service process');
+      } finally {
+        release();
+      }
+      // Released: it works again, and table 8 was never written by the refused call.
+      expect((await cli('create-table', '--restaurant', 'anns-place', '--number', '8')).code).toBe(
+        0,
+      );
+    },
+    60_000,
+  );
 
   it('prints help', async () => {
     const res = await cli('--help');
