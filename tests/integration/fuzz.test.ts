@@ -6,39 +6,85 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, request, type TestApp } from '../support/test-app';
-import { makeFloor } from '../support/factories';
+import { makeFloor, makeSuperAdmin, signInPassword } from '../support/factories';
 
 let t: TestApp;
 let floor: Awaited<ReturnType<typeof makeFloor>>;
+let superCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   floor = await makeFloor(t);
+  superCookie = await signInPassword(t, await makeSuperAdmin(t));
 });
 afterAll(() => t.close());
 
-const jsonValue = fc.jsonValue({ maxDepth: 3 });
-const segment = fc.oneof(
+/** Any text: printable ASCII, every Unicode code point, and the characters that have broken servers before. */
+const anyText = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('..', '%00', '%', '🙂', ' ', 'null', '0', '-1', 'a'.repeat(300)),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u202e', '\t\r\n', '\u007f', '🙂'),
 );
+/** Random JSON, or an object whose fields are the ones the API reads, holding any text. */
+const jsonValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.dictionary(
+    fc.constantFrom(
+      'name',
+      'email',
+      'password',
+      'pin',
+      'loginId',
+      'number',
+      'type',
+      'token',
+      'reviewUrl',
+      'primaryColor',
+      'secondaryColor',
+      'endpoint',
+      'escalateAfterMinutes',
+    ),
+    fc.oneof(anyText, fc.integer(), fc.constant(null)),
+  ),
+);
+const segment = fc.oneof(
+  anyText,
+  fc.constantFrom('..', '%00', '%', ' ', 'null', '0', '-1', 'a'.repeat(300)),
+);
+/** Percent-encodes a path segment or query value; a lone surrogate goes out as invalid UTF-8 bytes. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return text
+      .split('')
+      .map((c) => {
+        try {
+          return encodeURIComponent(c);
+        } catch {
+          return '%ED%A0%80';
+        }
+      })
+      .join('');
+  }
+}
 
 const skip = (url: string) =>
-  url === '/api/live' || url === '/api/account' || url.includes('logout');
+  url.endsWith('/live') || url === '/api/live' || url === '/api/account' || url.includes('logout');
 
 describe('fuzzing every route', () => {
-  it('answers random JSON bodies and params without a 5xx, as every role', async () => {
+  it('answers random bodies, params and query strings without a 5xx, as every role', async () => {
     const routes = t.routes.filter((r) => !skip(r.url));
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),
         fc.array(segment, { minLength: 3, maxLength: 3 }),
         jsonValue,
-        fc.constantFrom(undefined, floor.serverCookie, floor.adminCookie),
-        async (route, segments, body, cookie) => {
+        fc.option(fc.tuple(anyText, anyText), { nil: undefined }),
+        fc.constantFrom(undefined, floor.serverCookie, floor.adminCookie, superCookie),
+        async (route, segments, body, query, cookie) => {
           let i = 0;
-          const url = route.url.replace(/:[A-Za-z]+/g, () =>
-            encodeURIComponent(segments[i++] ?? 'x'),
-          );
+          let url = route.url.replace(/:[A-Za-z]+/g, () => encode(segments[i++] ?? 'x'));
+          if (query) url += `?q=${encode(query[0])}&cursor=${encode(query[1])}`;
           const res = await request(t, route.method, url, { body, cookie });
           expect(
             res.statusCode,
@@ -47,7 +93,7 @@ describe('fuzzing every route', () => {
           if (res.statusCode >= 400) expect(res.json().error.message).toEqual(expect.any(String));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
   });
 
