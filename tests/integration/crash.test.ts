@@ -4,61 +4,32 @@
  * and the data must reopen cleanly. On SIGTERM the accounting is exact: a press is stored if and only if its client
  * was answered 201 — an in-flight press gets its real answer, and one the server refused left nothing behind.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../src/server/db/client';
 import { requests } from '../../src/server/db/schema';
-import { createRestaurant } from '../../src/server/modules/restaurants/restaurants.service';
-import { createTableRow } from '../../src/server/modules/tables/tables.service';
-import { createPasswordUser, createPinServer } from '../../src/server/modules/users/users.service';
 import { startServer, type ChildServer } from '../support/child-server';
-import { backend, createTestDatabase } from '../support/test-db';
+import { seedChildFloor, type ChildFloor } from '../support/child-floor';
+import { backend } from '../support/test-db';
 
 /** One press per table: the first half for the SIGKILL rush, the second for the SIGTERM rush. */
 const TABLES = 600;
 const HALF = TABLES / 2;
 const children: ChildServer[] = [];
-let dataDir = '';
-let pgDatabase: Database | null = null;
+let floor: ChildFloor;
 let env: Record<string, string> = {};
 let restaurantId = '';
-const tableIds: string[] = [];
+let tableIds: string[] = [];
 
 beforeAll(async () => {
-  let database: Database;
-  if (backend === 'postgres') {
-    pgDatabase = await createTestDatabase();
-    database = pgDatabase;
-    env = { DATABASE_URL: pgDatabase.url! };
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-crash-'));
-    database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.migrate();
-    env = { DATA_DIR: dataDir };
-  }
-  const admin = await createPasswordUser(database.db, {
-    role: 'admin',
-    name: 'Owner',
-    email: 'owner@crash.test',
-    password: 'Abcdef1!',
-    verified: true,
-  });
-  restaurantId = (await createRestaurant(database.db, admin.id, 'Crash Cafe')).id;
-  for (let i = 1; i <= TABLES; i++)
-    tableIds.push((await createTableRow(database.db, restaurantId, String(i))).id);
-  await createPinServer(database.db, { restaurantId, name: 'Kim', loginId: 'kim', pin: '2468' });
-  if (backend === 'pglite') await database.close();
+  floor = await seedChildFloor('Crash Cafe', TABLES);
+  ({ env, restaurantId, tableIds } = floor);
 }, 120_000);
 
 afterAll(async () => {
   for (const c of children) c.child.kill('SIGKILL');
-  await pgDatabase?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await floor?.close();
 });
 
 /** Presses come from many loopback addresses, as from many guests' phones (the per-address limit is 30/min). */
@@ -130,15 +101,12 @@ async function serves(base: string): Promise<void> {
 
 /** Every stored request, read from the database itself (no server may hold the PGlite directory then). */
 async function storedRequests(): Promise<{ id: string; tableId: string }[]> {
-  const database = pgDatabase ?? (await openDatabase({ kind: 'pglite', dataDir }));
-  try {
-    return await database.db
+  return floor.withDatabase((database) =>
+    database.db
       .select({ id: requests.id, tableId: requests.tableId })
       .from(requests)
-      .where(eq(requests.restaurantId, restaurantId));
-  } finally {
-    if (!pgDatabase) await database.close();
-  }
+      .where(eq(requests.restaurantId, restaurantId)),
+  );
 }
 
 /** Fires one press per table in [from, to), and calls `midway` once `after` presses have been answered 201. */

@@ -4,59 +4,30 @@
  * (src/client/lib/live-client.ts, with node stand-ins for the browser globals it touches), and does what the app
  * does with it (app/live-provider.tsx): a live event adds to the view, every (re)connect refetches the list.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { createRestaurant } from '../../src/server/modules/restaurants/restaurants.service';
-import { createTableRow } from '../../src/server/modules/tables/tables.service';
-import { createPasswordUser, createPinServer } from '../../src/server/modules/users/users.service';
 import { LiveClient } from '../../src/client/lib/live-client';
 import { parseLiveEvent } from '../../src/client/lib/live-events';
 import { freePort, startServer, type ChildServer } from '../support/child-server';
-import { backend, createTestDatabase } from '../support/test-db';
+import { seedChildFloor, type ChildFloor } from '../support/child-floor';
+import { backend } from '../support/test-db';
 
 const TABLES = 12;
 const children: ChildServer[] = [];
-let dataDir = '';
-let pgDatabase: Database | null = null;
+let floor: ChildFloor;
 let env: Record<string, string> = {};
 let restaurantId = '';
-const tableIds: string[] = [];
+let tableIds: string[] = [];
 
 beforeAll(async () => {
-  let database: Database;
-  if (backend === 'postgres') {
-    pgDatabase = await createTestDatabase();
-    database = pgDatabase;
-    env = { DATABASE_URL: pgDatabase.url! };
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-reconnect-'));
-    database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.migrate();
-    env = { DATA_DIR: dataDir };
-  }
-  const admin = await createPasswordUser(database.db, {
-    role: 'admin',
-    name: 'Owner',
-    email: 'owner@reconnect.test',
-    password: 'Abcdef1!',
-    verified: true,
-  });
-  restaurantId = (await createRestaurant(database.db, admin.id, 'Reconnect Cafe')).id;
-  for (let i = 1; i <= TABLES; i++)
-    tableIds.push((await createTableRow(database.db, restaurantId, String(i))).id);
-  await createPinServer(database.db, { restaurantId, name: 'Kim', loginId: 'kim', pin: '2468' });
-  if (backend === 'pglite') await database.close();
+  floor = await seedChildFloor('Reconnect Cafe', TABLES);
+  ({ env, restaurantId, tableIds } = floor);
 }, 120_000);
 
 afterAll(async () => {
   vi.unstubAllGlobals();
   for (const c of children) c.child.kill('SIGKILL');
-  await pgDatabase?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await floor?.close();
 });
 
 async function press(base: string, tableId: string): Promise<string> {

@@ -19,6 +19,7 @@ import {
   signInPassword,
   signInServer,
 } from '../../../../tests/support/factories';
+import { referencesTo, referencing } from '../../../../tests/support/orphans';
 import { backend } from '../../../../tests/support/test-db';
 import { hashSecret } from '../users/users.service';
 
@@ -276,42 +277,9 @@ describe('DELETE /api/super-admin/users/:userId', () => {
 });
 
 describe(`no orphan rows after deletions (${backend})`, () => {
-  /** Both drivers answer raw SQL with { rows }. */
-  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-  interface ForeignKey {
-    table_name: string;
-    column_name: string;
-  }
-  /** Every column, in any table, whose foreign key points at the given table. */
-  async function referencing(table: 'users' | 'restaurants'): Promise<ForeignKey[]> {
-    const result = await t.database.db.execute(sql`
-      select c.conrelid::regclass::text as table_name, a.attname as column_name
-      from pg_constraint c
-      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
-      where c.contype = 'f' and c.confrelid = ${table}::regclass
-      order by 1, 2`);
-    return rowsOf<ForeignKey>(result);
-  }
-
-  async function referencesTo(fks: ForeignKey[], ids: string[]) {
-    const left: string[] = [];
-    for (const fk of fks) {
-      const result = await t.database.db.execute(
-        sql`select count(*)::int as n from ${sql.identifier(fk.table_name)} where ${sql.identifier(fk.column_name)} in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-      const n = rowsOf<{ n: number }>(result)[0]!.n;
-      if (n > 0) left.push(`${fk.table_name}.${fk.column_name}: ${n}`);
-    }
-    return left;
-  }
-
   it('leaves no row in any table pointing at a deleted user or their restaurants', async () => {
-    const userFks = await referencing('users');
-    const restaurantFks = await referencing('restaurants');
+    const userFks = await referencing(t, 'users');
+    const restaurantFks = await referencing(t, 'restaurants');
     // The list comes from the database itself; these must be among it, or the check below proves nothing.
     expect(userFks.map((f) => `${f.table_name}.${f.column_name}`)).toEqual(
       expect.arrayContaining([
@@ -368,8 +336,8 @@ describe(`no orphan rows after deletions (${backend})`, () => {
     ).toBe(204);
 
     const deletedUsers = [admin.user.id, server.user.id, unverified.user.id, lone.server.user.id];
-    expect(await referencesTo(userFks, deletedUsers)).toEqual([]);
-    expect(await referencesTo(restaurantFks, [restaurant.id, second.id])).toEqual([]);
+    expect(await referencesTo(t, userFks, deletedUsers)).toEqual([]);
+    expect(await referencesTo(t, restaurantFks, [restaurant.id, second.id])).toEqual([]);
     // The other admin's restaurant and its request are untouched; the request just lost its server.
     const [kept] = await t.database.db
       .select()
