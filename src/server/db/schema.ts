@@ -215,6 +215,9 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    // The guest press checks whether the restaurant has any subscription before queueing a push (one statement,
+    // requests.repo.ts); without this index that check scans every subscription of every restaurant.
+    index('push_subscriptions_restaurant_idx').on(t.restaurantId),
   ],
 );
 

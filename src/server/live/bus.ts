@@ -11,8 +11,20 @@ export type BusMessage =
   | { scope: 'user'; userId: string; event: LiveEvent }
   | { scope: 'session'; sessionId: string; event: LiveEvent };
 
+/** A NOTIFY that a statement carries itself (pg_notify inside it): it commits with the statement and costs no extra round trip. */
+export interface StatementNotify {
+  channel: string;
+  /** The message as JSON; the statement may fill in fields it computes (jsonb_set) before sending it. */
+  payload: string;
+}
+
 export interface EventBus {
   publish(message: BusMessage): Promise<void>;
+  /**
+   * When events travel through PostgreSQL, the NOTIFY for `message` that a statement can send itself; null for the
+   * in-process bus (the caller then publishes after the statement). `slack`: bytes the statement may add.
+   */
+  inStatement(message: BusMessage, slack: number): StatementNotify | null;
   subscribe(handler: (message: BusMessage) => void): void;
   close(): Promise<void>;
 }
@@ -23,6 +35,9 @@ export class InProcessBus implements EventBus {
     // Delivered on the next tick, as a NOTIFY would be: publishers never run subscribers inline.
     queueMicrotask(() => this.handlers.forEach((h) => h(message)));
     return Promise.resolve();
+  }
+  inStatement(): null {
+    return null;
   }
   subscribe(handler: (message: BusMessage) => void): void {
     this.handlers.push(handler);
@@ -100,6 +115,13 @@ export class PgNotifyBus implements EventBus {
     }
   }
 
+  inStatement(message: BusMessage, slack: number): StatementNotify | null {
+    const payload = JSON.stringify(message);
+    // Too large to carry: publish() after the statement logs and drops it, as for any other event.
+    if (Buffer.byteLength(payload) + slack > MAX_PAYLOAD) return null;
+    return { channel: CHANNEL, payload };
+  }
+
   async publish(message: BusMessage): Promise<void> {
     const payload = JSON.stringify(message);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
@@ -109,7 +131,12 @@ export class PgNotifyBus implements EventBus {
       );
       return;
     }
-    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    // Named: parsed once per pooled connection (one of these runs for every press).
+    await this.pool.query({
+      name: 'live_notify',
+      text: 'select pg_notify($1, $2)',
+      values: [CHANNEL, payload],
+    });
   }
 
   subscribe(handler: (message: BusMessage) => void): void {

@@ -1,7 +1,7 @@
 /** What the rest of the server calls to make something live. Events go through the bus, so every instance's hub sees them. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Restaurant, ServiceRequest, Table } from '../../shared/schemas';
-import type { BusMessage, EventBus } from './bus';
+import type { BusMessage, EventBus, StatementNotify } from './bus';
 import { Hub } from './hub';
 
 export class LiveService {
@@ -26,6 +26,21 @@ export class LiveService {
       restaurantId: request.restaurantId,
       event: { type: 'request.created', request },
     });
+  }
+
+  /**
+   * The guest press's request.created as a NOTIFY its statement sends itself (PostgreSQL); null on the in-process
+   * bus, where the caller calls requestCreated after the statement. `slack`: bytes the statement adds to `request`.
+   */
+  requestCreatedInStatement(request: ServiceRequest, slack: number): StatementNotify | null {
+    return this.bus.inStatement(
+      {
+        scope: 'restaurant',
+        restaurantId: request.restaurantId,
+        event: { type: 'request.created', request },
+      },
+      slack,
+    );
   }
 
   requestUpdated(request: ServiceRequest): void {

@@ -141,6 +141,33 @@ describe('/api/live', () => {
     them.ws.close();
   });
 
+  // With PostgreSQL the press's own statement sends this event, filling in the server and the table number.
+  it('announces the request exactly as the console then lists it (assigned server, any table number)', async () => {
+    const a = await makeFloor(t);
+    const table = await makeTable(t, a.restaurant.id, 'Tür "7" \\ ✓ 🍷');
+    await request(t, 'POST', `/api/tables/${table.id}/assign`, { cookie: a.serverCookie });
+    const me = await connect(a.serverCookie);
+    await me.next('hello');
+    const press = await request(
+      t,
+      'POST',
+      `/api/public/restaurants/${a.restaurant.id}/tables/${table.id}/requests`,
+      { body: { type: 'refill' } },
+    );
+    expect(press.statusCode).toBe(201);
+    const event = await me.next('request.created');
+    const listed = await request(t, 'GET', `/api/restaurants/${a.restaurant.id}/requests`, {
+      cookie: a.serverCookie,
+    });
+    const { pending } = listed.json<{ pending: unknown[] }>();
+    expect(event.type === 'request.created' && event.request).toEqual(pending[0]);
+    expect(pending[0]).toMatchObject({
+      tableNumber: 'Tür "7" \\ ✓ 🍷',
+      serverId: a.server.user.id,
+    });
+    me.ws.close();
+  });
+
   it('closes the socket at once when the session signs out', async () => {
     const a = await makeFloor(t);
     const client = await connect(a.serverCookie);

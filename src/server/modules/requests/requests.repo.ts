@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client';
+import { queryPreparedRows, type Executor } from '../../db/client';
+import type { StatementNotify } from '../../live/bus';
 import { requests, restaurants, tables } from '../../db/schema';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -28,6 +29,8 @@ export interface ClaimedPress {
   serverId: string | null;
   tableNumber: string;
   escalateAfterMinutes: number;
+  /** A push was queued in the outbox (the restaurant has a device subscribed). */
+  pushQueued: boolean;
 }
 
 /**
@@ -47,14 +50,31 @@ export async function claimTableAndInsertRequest(
     now: number;
     cooldownMs: number;
   },
+  /**
+   * With PostgreSQL, the request.created event to NOTIFY from this statement (LiveService.requestCreatedInStatement):
+   * its `event.request` is complete except serverId and tableNumber, which the statement fills in from the table it
+   * claimed. Saves a round trip and a transaction per press, and the event is sent only if the press committed.
+   */
+  notify: StatementNotify | null = null,
 ): Promise<ClaimedPress | undefined> {
   const { id, restaurantId, tableId, type, now, cooldownMs } = press;
-  const [row] = await queryRows<{
+  const notified = notify
+    ? sql`, notified as (
+      -- jsonb_set is strict: a null server must become JSON null, not a null payload.
+      select pg_notify(${notify.channel}, jsonb_set(
+        jsonb_set(${notify.payload}::jsonb, '{event,request,serverId}', coalesce(to_jsonb(c.server_id), 'null'::jsonb)),
+        '{event,request,tableNumber}', to_jsonb(c.number))::text)
+      from claimed c
+    )`
+    : sql``;
+  const [row] = await queryPreparedRows<{
     server_id: string | null;
     number: string;
     escalate_after_minutes: number;
+    push_queued: boolean;
   }>(
     db,
+    notify ? 'guest_press_notify' : 'guest_press',
     sql`
     with claimed as (
       update tables set last_request_at = ${now}
@@ -70,17 +90,25 @@ export async function claimTableAndInsertRequest(
       insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
       select 'new:' || i.id, i.id, i.restaurant_id, 'new', ${now}, ${now} from inserted i
       where exists (select 1 from push_subscriptions s where s.restaurant_id = i.restaurant_id)
-    )
-    select c.server_id, c.number, r.escalate_after_minutes
+      returning 1
+    )${notified}
+    select c.server_id, c.number, r.escalate_after_minutes,
+      exists (select 1 from outboxed) as push_queued
     from claimed c
     join inserted i on true
-    join restaurants r on r.id = c.restaurant_id`,
+    join restaurants r on r.id = c.restaurant_id${
+      notify
+        ? sql`
+    join notified on true`
+        : sql``
+    }`,
   );
   if (!row) return undefined;
   return {
     serverId: row.server_id,
     tableNumber: row.number,
     escalateAfterMinutes: Number(row.escalate_after_minutes),
+    pushQueued: row.push_queued,
   };
 }
 

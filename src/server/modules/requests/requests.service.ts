@@ -1,7 +1,11 @@
 /** Service requests: the guest's press (SPEC §5 Guest requests, §9 cool-down) and the server's Complete (SPEC §4). */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { COMPLETED_LIST_CAP, COOLDOWN_SECONDS } from '../../../shared/constants';
+import {
+  COMPLETED_LIST_CAP,
+  COOLDOWN_SECONDS,
+  ESCALATE_MINUTES_MAX,
+} from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { cooldownRemainingSeconds, type RequestType } from '../../../shared/rules';
 import type { RequestsResponse, ServiceRequest } from '../../../shared/schemas';
@@ -19,7 +23,11 @@ import {
   listRecentlyCompleted,
 } from './requests.repo';
 
-export type RequestCreatedListener = (request: ServiceRequest) => void;
+/** What the press statement adds to the NOTIFY payload: a server id, a table number (≤ 20 characters, escaped), spaces. */
+const NOTIFY_SLACK_BYTES = 400;
+
+/** `pushQueued`: the press's statement queued a push in the outbox (the restaurant has a device subscribed). */
+export type RequestCreatedListener = (request: ServiceRequest, pushQueued: boolean) => void;
 
 export class RequestsService {
   private readonly createdListeners: RequestCreatedListener[] = [];
@@ -42,14 +50,34 @@ export class RequestsService {
   async createFromGuest(restaurantId: string, tableId: string, type: RequestType) {
     const now = Date.now();
     const id = randomUUID();
-    const claimed = await claimTableAndInsertRequest(this.db, {
-      id,
-      restaurantId,
-      tableId,
-      type,
-      now,
-      cooldownMs: COOLDOWN_SECONDS * 1000,
-    });
+    const announce = (serverId: string | null, tableNumber: string, escalateAfterMinutes: number) =>
+      toApiRequest(
+        {
+          id,
+          restaurantId,
+          tableId,
+          serverId,
+          type,
+          status: 'pending',
+          escalatedAt: null,
+          createdAt: now,
+          updatedAt: now,
+          tableNumber,
+          escalateAfterMinutes,
+        },
+        now,
+      );
+    // With PostgreSQL the statement sends request.created itself, filling in the server and table number it read
+    // (a fresh request is never overdue: escalation needs at least a minute).
+    const notify = this.live.requestCreatedInStatement(
+      announce(null, '', ESCALATE_MINUTES_MAX),
+      NOTIFY_SLACK_BYTES,
+    );
+    const claimed = await claimTableAndInsertRequest(
+      this.db,
+      { id, restaurantId, tableId, type, now, cooldownMs: COOLDOWN_SECONDS * 1000 },
+      notify,
+    );
     if (!claimed) {
       const table = await findTableInRestaurant(this.db, restaurantId, tableId);
       if (!table) throw notFound(MSG.tableNotFoundBody, 'table_not_found');
@@ -59,24 +87,9 @@ export class RequestsService {
         retryAfterSeconds: remaining,
       });
     }
-    const request = toApiRequest(
-      {
-        id,
-        restaurantId,
-        tableId,
-        serverId: claimed.serverId,
-        type,
-        status: 'pending',
-        escalatedAt: null,
-        createdAt: now,
-        updatedAt: now,
-        tableNumber: claimed.tableNumber,
-        escalateAfterMinutes: claimed.escalateAfterMinutes,
-      },
-      now,
-    );
-    this.live.requestCreated(request);
-    for (const listener of this.createdListeners) listener(request);
+    const request = announce(claimed.serverId, claimed.tableNumber, claimed.escalateAfterMinutes);
+    if (!notify) this.live.requestCreated(request);
+    for (const listener of this.createdListeners) listener(request, claimed.pushQueued);
     return {
       request: { id, type, createdAt: now },
       cooldownRemainingSeconds: cooldownRemainingSeconds(now, Date.now()),
