@@ -5,6 +5,7 @@ import { DatabaseInUseError, openDatabase } from './db/client';
 import { databaseOptionsFromEnv } from './db/options';
 import { isDatabaseEmpty, seedDemo } from './demo';
 import { EnvError, loadEnv } from './env';
+import { loggerOptions } from './http/log-safe';
 import { SmtpMailer } from './mail/mailer';
 
 async function main(): Promise<void> {
@@ -45,28 +46,7 @@ async function main(): Promise<void> {
       privateKey: env.VAPID_PRIVATE_KEY,
       subject: env.VAPID_SUBJECT,
     },
-    logger: {
-      level: env.LOG_LEVEL,
-      // Secrets never reach a log (SECURITY.md).
-      redact: {
-        paths: [
-          'req.headers.cookie',
-          'req.headers.authorization',
-          'res.headers["set-cookie"]',
-          '*.pin',
-          '*.password',
-        ],
-        censor: '[redacted]',
-      },
-      serializers: {
-        // Query strings can carry one-time tokens (/verify-email?token=…): log the path only.
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.split('?')[0],
-          ip: req.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(env.LOG_LEVEL),
   });
 
   const demoLines =

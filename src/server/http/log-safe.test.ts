@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { registerErrorHandler } from './errors';
-import { loggableError } from './log-safe';
+import { loggableError, loggerOptions } from './log-safe';
 import Fastify from 'fastify';
 
 const SECRET = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$not-a-real-hash-but-a-secret';
@@ -25,6 +25,18 @@ async function failingQuery(): Promise<unknown> {
   throw new Error('the query did not fail');
 }
 
+/** A log destination that keeps every line written to it. */
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('loggableError', () => {
   it('keeps the query text and the SQLSTATE, and drops every parameter', async () => {
     const err = await failingQuery();
@@ -41,13 +53,7 @@ describe('loggableError', () => {
   });
 
   it('is what the 5xx handler logs', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = capture();
     const app = Fastify({ logger: { level: 'error', stream } });
     registerErrorHandler(app);
     app.get('/boom', async () => {
@@ -61,5 +67,21 @@ describe('loggableError', () => {
     expect(log).toContain('request failed');
     expect(log).toContain('42P01');
     expect(log).not.toContain('not-a-real-hash');
+  });
+
+  it('strips every logged `err`, from background jobs too, with the server’s logger settings', async () => {
+    const { lines, stream } = capture();
+    const app = Fastify({ logger: { ...loggerOptions('info'), stream } });
+    const err = await failingQuery();
+    // As the escalation sweep, the push sender and the live bus log: a child logger, a bare `{ err }`.
+    app.log.child({ job: 'sweep' }).error({ err }, 'escalation sweep failed');
+    app.log.warn({ err: new Error('plain failure') }, 'live bus connection lost');
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('escalation sweep failed');
+    expect(log).toContain('42P01');
+    expect(log).not.toContain('not-a-real-hash');
+    // Other errors keep pino's usual shape (type, message, stack).
+    expect(log).toMatch(/"type":"Error","message":"plain failure","stack":"Error: plain failure/);
   });
 });

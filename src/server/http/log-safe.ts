@@ -5,6 +5,8 @@
  * placeholders, no values), the SQLSTATE code and the constraint/table/column names, and the stack frames.
  */
 
+import { stdSerializers, type LoggerOptions } from 'pino';
+
 interface DriverError {
   code?: unknown;
   severity?: unknown;
@@ -61,4 +63,35 @@ export function loggableError(err: unknown): unknown {
     column: str(driver.column),
     stack: framesOf(err),
   } satisfies SafeDbError;
+}
+
+/**
+ * The server's logger settings (main.ts). Every `{ err }` logged anywhere — a request's 5xx, the escalation sweep,
+ * the mail and push senders, the live bus — goes through loggableError, so a database error's parameters cannot
+ * reach the log from a call site that forgot to strip them.
+ */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    // Secrets never reach a log (SECURITY.md).
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.pin',
+        '*.password',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      err: (err: unknown) => stdSerializers.err(loggableError(err) as Error),
+      // Query strings can carry one-time tokens (/verify-email?token=…): log the path only.
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        ip: req.ip,
+      }),
+    },
+  };
 }
