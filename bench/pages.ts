@@ -6,7 +6,7 @@
  * the JS tell which packages and feature folders each page loaded. Then Lighthouse 12, default (mobile) config with
  * its simulated throttling, audits the guest page several times; the report gives the medians.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -359,7 +359,12 @@ async function launchForLighthouse(): Promise<{ port: number; close: () => Promi
       child.kill('SIGKILL');
       await exited;
     }
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing into the profile for a moment after it is killed.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (err) {
+      console.warn(`could not remove ${profile}: ${String(err)}`);
+    }
   };
   onCleanup(close);
   const port = await new Promise<number>((resolve, reject) => {
@@ -478,6 +483,11 @@ async function runLighthouse(
 // ---------- the benchmark ----------
 
 export async function runPages(log: (line: string) => void): Promise<PagesResult> {
+  // Debian's Chromium, installed by the same script the test command uses when it is missing.
+  const ensured = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-chromium.mjs')], {
+    stdio: 'inherit',
+  });
+  if (ensured.status !== 0) throw new Error('Chromium is not available (scripts/ensure-chromium.mjs)');
   const buildMs = await buildClient(log);
   const seeded = await seed();
   const port = await freePort();

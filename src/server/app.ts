@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,7 +20,9 @@ import { LOGO_MAX_BYTES, SESSION_COOKIE } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import type { Database } from './db/client';
 import { installAccessControl, type RegisteredRoute } from './http/access';
-import { guestPreload } from './http/client-shell';
+import { AddressWindowLimit, guestPageIds, guestPreload } from './http/client-shell';
+import { renderGuestPage } from './http/guest-page';
+import { idParamSchema } from '../shared/schemas';
 import { forbidden, registerErrorHandler } from './http/errors';
 import { comesFromOurOrigin } from './http/origin';
 import { InProcessBus, PgNotifyBus, type EventBus } from './live/bus';
@@ -28,7 +30,7 @@ import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
 import { registerLiveRoutes } from './live/live.routes';
 import { registerPublicLiveRoutes } from './live/public-live.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerGuestRoutes } from './modules/guest/guest.routes';
+import { GUEST_READ_LIMITS, registerGuestRoutes } from './modules/guest/guest.routes';
 import { registerRequestsRoutes } from './modules/requests/requests.routes';
 import { registerRestaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { registerTablesRoutes } from './modules/tables/tables.routes';
@@ -133,7 +135,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(rateLimit, { global: false });
   // Logo uploads only (SPEC §5 Settings): one file, no other fields; the 2MB rule is checked on the bytes too.
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0 } });
-  await app.register(helmet, {
+  // Security headers on every response. helmet is compiled once here: @fastify/helmet rebuilt it (parsing the CSP
+  // directives) on every request, about 5 % of the server's CPU per guest press (bench: throughput).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -155,6 +159,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
   await app.register(websocket, {
     options: { maxPayload: 4096 },
     // Shutdown: a going-away close (1001) tells consoles to reconnect, to this instance's successor or another.
@@ -219,6 +226,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     });
     const indexHtml = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'));
+    const shell = indexHtml.toString('utf8');
+    const guestRenders = new AddressWindowLimit(GUEST_READ_LIMITS.table.max, 60_000);
+    /** Decision 017: a guest page with its table drawn in, or null (no such table, over the limit: the plain shell). */
+    const renderedGuestPage = async (ip: string, url: string): Promise<string | null> => {
+      const ids = guestPageIds(url);
+      if (!ids || !idParamSchema.safeParse(ids.restaurantId).success) return null;
+      if (!idParamSchema.safeParse(ids.tableId).success || !guestRenders.take(ip)) return null;
+      // Any failure (a missing table, the database away) leaves it to the page, which shows its own message.
+      const data = await services.guest.table(ids.restaurantId, ids.tableId).catch(() => null);
+      return data && renderGuestPage(shell, data);
+    };
     // Client-side routes (/login, /table/…) all get the app shell.
     app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
       const file = path.join(CLIENT_DIST, decodeURIComponent(request.url.split('?')[0] ?? '/'));
@@ -233,6 +251,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }
       if (request.url.startsWith('/api/'))
         return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+      const page = await renderedGuestPage(request.ip, request.url);
+      // no-store: it holds the table's cool-down as of now.
+      if (page !== null)
+        return reply.type('text/html').header('cache-control', 'no-store').send(page);
       const preload = guestPreload(request.url);
       if (preload !== null) void reply.header('link', preload);
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);

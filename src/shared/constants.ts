@@ -44,3 +44,6 @@ export const ESCALATE_MINUTES_MAX = 60;
 
 /** Issue 3: the public live channel closes with this code when the restaurant is deleted (no reconnect). */
 export const GUEST_GONE_CLOSE = 4404;
+
+/** The id of the JSON a server-rendered guest page carries its table's data in (docs/decisions/017). */
+export const GUEST_DATA_ELEMENT_ID = 'guest-data';

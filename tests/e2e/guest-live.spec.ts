@@ -4,7 +4,7 @@
  */
 import { PNG } from 'pngjs';
 import { MSG } from '../../src/shared/messages';
-import { DEMO, expect, ORIGIN, signInWithEmail, test } from './support';
+import { expect, ORIGIN, ownRestaurantWithTable, test } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
@@ -28,20 +28,9 @@ test('an open guest page follows the admin’s branding live, without a reload',
   const liveName = `Dockside Live ${suffix}`;
 
   // A restaurant of the demo admin's own, with one table, so the demo's branding stays as other specs expect it.
-  await signInWithEmail(page, DEMO.admin.email, DEMO.admin.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  const created = await page.request.post('/api/restaurants', {
-    data: { name: firstName },
-    headers: { origin: ORIGIN },
-  });
-  expect(created.status()).toBe(201);
-  const { restaurant } = (await created.json()) as { restaurant: { id: string } };
-  const table = await page.request.post(`/api/restaurants/${restaurant.id}/tables`, {
-    data: { number: '5' },
-    headers: { origin: ORIGIN },
-  });
-  expect(table.status()).toBe(201);
-  const { table: guestTable } = (await table.json()) as { table: { id: string } };
+  const own = await ownRestaurantWithTable(page, firstName, '5');
+  const restaurant = { id: own.restaurantId };
+  const guestTable = { id: own.tableId };
 
   // The guest page is open, with the default colour, before the admin changes anything.
   const guest = await browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -106,3 +106,29 @@ export async function signInWithEmail(page: Page, email: string, password: strin
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * Signs `page` in as the demo admin and creates a restaurant of their own with one table, so a spec can change
+ * branding or leave requests behind without touching the demo restaurant other specs rely on.
+ */
+export async function ownRestaurantWithTable(
+  page: Page,
+  name: string,
+  tableNumber: string,
+): Promise<{ restaurantId: string; tableId: string }> {
+  await signInWithEmail(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const created = await page.request.post('/api/restaurants', {
+    data: { name },
+    headers: { origin: ORIGIN },
+  });
+  expect(created.status()).toBe(201);
+  const { restaurant } = (await created.json()) as { restaurant: { id: string } };
+  const table = await page.request.post(`/api/restaurants/${restaurant.id}/tables`, {
+    data: { number: tableNumber },
+    headers: { origin: ORIGIN },
+  });
+  expect(table.status()).toBe(201);
+  const { table: guestTable } = (await table.json()) as { table: { id: string } };
+  return { restaurantId: restaurant.id, tableId: guestTable.id };
+}

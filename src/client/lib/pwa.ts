@@ -97,7 +97,7 @@ export function isMobileDevice(): boolean {
 }
 
 /**
- * Chromium offers installation once, early (often before the login page is shown): main.tsx keeps the event so the
+ * Chromium offers installation once, early (often before the login page is shown): boot.ts keeps the event so the
  * login page can offer it later from a button (prompt() needs a user gesture).
  */
 export function captureInstallPrompt(): void {

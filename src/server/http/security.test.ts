@@ -21,6 +21,16 @@ afterAll(() => t.close());
 
 describe('security headers', () => {
   it('sends a strict CSP, frame-ancestors none, nosniff and a referrer policy', async () => {
+    // On answers, errors and unknown routes alike (the headers are set before routing).
+    for (const [method, url, status] of [
+      ['POST', '/api/public/restaurants/nope/tables/nope/requests', 404],
+      ['GET', '/api/no-such-route', 404],
+    ] as const) {
+      const other = await request(t, method, url, { body: { type: 'bill' } });
+      expect(other.statusCode).toBe(status);
+      expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+    }
     const res = await request(t, 'GET', '/api/session');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");

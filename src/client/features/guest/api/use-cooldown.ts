@@ -11,7 +11,8 @@ export function useCooldown(
   tableId: string,
   serverValue: number | undefined,
 ): [seconds: number, setSeconds: (seconds: number) => void] {
-  const [seconds, setSeconds] = useState(0);
+  // From the first render: the page may arrive with the cool-down already drawn (server-rendered, decision 017).
+  const [seconds, setSeconds] = useState(serverValue ?? 0);
 
   useEffect(() => {
     if (serverValue !== undefined) setSeconds(serverValue);

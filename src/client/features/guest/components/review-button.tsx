@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { GuestIcon } from './guest-icons';
 
 /** Only http(s) links are opened, whatever ends up stored. */
@@ -13,8 +12,10 @@ function isWebUrl(url: string): boolean {
 
 /** SPEC §2: 'Leave a Review' ('Share your experience') opens the restaurant's review link in a new tab. */
 export function ReviewButton({ reviewUrl, color }: { reviewUrl: string; color: string }) {
-  const labelId = useId();
-  const hintId = useId();
+  // Fixed ids (one review link per page): the server renders this button and the browser hydrates it, and useId's
+  // ids depend on where each side's tree starts (decision 017).
+  const labelId = 'review-label';
+  const hintId = 'review-hint';
   if (!isWebUrl(reviewUrl)) return null;
   return (
     <button

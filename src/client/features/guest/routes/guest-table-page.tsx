@@ -11,18 +11,11 @@ import { useThemeColor } from '../../../lib/use-theme-color';
 import { sendGuestRequest, useGuestTable } from '../api/guest-api';
 import { useCooldown } from '../api/use-cooldown';
 import { useGuestLive } from '../api/use-guest-live';
-import { GuestHeader } from '../components/guest-header';
-import {
-  GUEST_BUTTONS,
-  GuestRequestButton,
-  type GuestButtonState,
-} from '../components/guest-request-button';
+import type { GuestButtonState } from '../components/guest-request-button';
 import { GuestSkeleton } from '../components/guest-skeleton';
-import { ReviewButton } from '../components/review-button';
+import { ALL_IDLE, GuestTableView, type ButtonStates } from '../components/guest-table-view';
 import { TableNotFound } from '../components/table-not-found';
-
-type ButtonStates = Record<RequestType, GuestButtonState>;
-const ALL_IDLE: ButtonStates = { server: 'idle', order: 'idle', refill: 'idle', bill: 'idle' };
+import { takeEarlyPress } from '../lib/early-press';
 
 /**
  * SPEC §2 guest page /table/{restaurantId}/{tableId}: public, no sign-in. main.tsx renders it straight from the
@@ -93,6 +86,14 @@ function GuestTable({
     return () => timers.forEach((id) => window.clearTimeout(id));
   }, []);
 
+  // A tap on the server-drawn page before the app took it over (decision 017) is sent now.
+  useEffect(() => {
+    const early = takeEarlyPress();
+    if (early) void send(early);
+    // Once, on mount: `send` is a new function each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const setState = (type: RequestType, state: GuestButtonState) =>
     setStates((current) => ({ ...current, [type]: state }));
 
@@ -124,43 +125,12 @@ function GuestTable({
   }
 
   return (
-    <div className="relative flex min-h-dvh flex-col overflow-hidden bg-slate-50">
-      {restaurant.logoUrl && (
-        // SPEC §2: the logo is also used as a faint background.
-        <img
-          src={restaurant.logoUrl}
-          alt=""
-          aria-hidden="true"
-          className="pointer-events-none fixed inset-0 m-auto w-3/4 max-w-md object-contain opacity-5"
-        />
-      )}
-      <GuestHeader restaurant={restaurant} tableNumber={table.number} />
-
-      <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
-        <div className="grid grid-cols-2 gap-4">
-          {GUEST_BUTTONS.map((button) => (
-            <GuestRequestButton
-              key={button.type}
-              type={button.type}
-              label={button.label}
-              state={states[button.type]}
-              disabled={cooldown > 0}
-              color={primary}
-              onPress={(type) => void send(type)}
-            />
-          ))}
-        </div>
-
-        <p aria-live="polite" className="min-h-6 text-center text-sm font-medium text-slate-700">
-          {cooldown > 0 ? `You can send another request in ${cooldown}s` : ''}
-        </p>
-
-        {restaurant.reviewUrl && <ReviewButton reviewUrl={restaurant.reviewUrl} color={primary} />}
-      </main>
-
-      <footer className="relative py-6 text-center text-xs text-slate-600">
-        Powered by Table Service System
-      </footer>
-    </div>
+    <GuestTableView
+      restaurant={restaurant}
+      tableNumber={table.number}
+      states={states}
+      cooldown={cooldown}
+      onPress={(type) => void send(type)}
+    />
   );
 }

@@ -1,0 +1,57 @@
+/**
+ * The page's entry (docs/decisions/017). A guest page usually arrives already drawn by the server: the browser
+ * shows it first, and only then runs the app (main.tsx), whose ~70 KB of script index.html has been downloading
+ * all along (a modulepreload, vite.config.ts) — on a phone the script is still arriving by then anyway. The
+ * stylesheet belongs to this entry so that it stays a <link> in the HTML, which the drawn page needs at once.
+ */
+import './styles.css';
+import { captureInstallPrompt, registerServiceWorker } from './lib/pwa';
+
+// Issue 5: the browser's install offer may come before the app has loaded (so it is caught here, first); the
+// service worker gives the offline shell and push notifications (production builds only).
+captureInstallPrompt();
+registerServiceWorker();
+
+// A tap on a drawn guest button before the app takes over is kept, and sent once the page is live
+// (features/guest/lib/early-press.ts); from hydration on, React handles taps itself.
+document.addEventListener(
+  'click',
+  (event) => {
+    const data = document.documentElement.dataset;
+    if (data.appLive) return;
+    const button = (event.target as Element | null)?.closest?.('button[data-request-type]');
+    if (button instanceof HTMLButtonElement && !button.disabled) {
+      data.earlyPress = button.dataset.requestType;
+      button.setAttribute('aria-busy', 'true');
+    }
+  },
+  true,
+);
+
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  // React DOM first, the app a task later: two shorter tasks instead of one long one that a tap would wait behind.
+  void import('react-dom/client')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./main'));
+}
+
+const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
+if (!drawn || typeof PerformanceObserver === 'undefined') {
+  start();
+} else {
+  // Once the drawn page has been painted (first-contentful-paint is reported after it reached the screen).
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    start();
+  }
+  // A browser without paint timing, or a page in a background tab (no frames): start anyway.
+  setTimeout(start, 1000);
+}

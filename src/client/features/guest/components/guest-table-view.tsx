@@ -1,0 +1,78 @@
+import type { RequestType } from '../../../../shared/rules';
+import type { PublicRestaurant } from '../../../../shared/schemas';
+import { safeColor } from '../../../lib/color';
+import { GuestHeader } from './guest-header';
+import { GUEST_BUTTONS, GuestRequestButton, type GuestButtonState } from './guest-request-button';
+import { ReviewButton } from './review-button';
+
+export type ButtonStates = Record<RequestType, GuestButtonState>;
+export const ALL_IDLE: ButtonStates = {
+  server: 'idle',
+  order: 'idle',
+  refill: 'idle',
+  bill: 'idle',
+};
+
+export interface GuestTableViewProps {
+  restaurant: PublicRestaurant;
+  tableNumber: string;
+  states: ButtonStates;
+  /** Seconds left of the table's cool-down; the buttons are disabled while it runs. */
+  cooldown: number;
+  onPress: (type: RequestType) => void;
+}
+
+/**
+ * SPEC §2 guest page, as it looks: header, the four buttons, the cool-down line, the review link and the footer.
+ * Pure (no effects, no browser APIs), so the server renders the same markup into the page's HTML (decision 017)
+ * and the browser paints the page before any script has run.
+ */
+export function GuestTableView({
+  restaurant,
+  tableNumber,
+  states,
+  cooldown,
+  onPress,
+}: GuestTableViewProps) {
+  const primary = safeColor(restaurant.primaryColor);
+  return (
+    <div className="relative flex min-h-dvh flex-col overflow-hidden bg-slate-50">
+      {restaurant.logoUrl && (
+        // SPEC §2: the logo is also used as a faint background.
+        <img
+          src={restaurant.logoUrl}
+          alt=""
+          aria-hidden="true"
+          className="pointer-events-none fixed inset-0 m-auto w-3/4 max-w-md object-contain opacity-5"
+        />
+      )}
+      <GuestHeader restaurant={restaurant} tableNumber={tableNumber} />
+
+      <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
+        <div className="grid grid-cols-2 gap-4">
+          {GUEST_BUTTONS.map((button) => (
+            <GuestRequestButton
+              key={button.type}
+              type={button.type}
+              label={button.label}
+              state={states[button.type]}
+              disabled={cooldown > 0}
+              color={primary}
+              onPress={onPress}
+            />
+          ))}
+        </div>
+
+        <p aria-live="polite" className="min-h-6 text-center text-sm font-medium text-slate-700">
+          {cooldown > 0 ? `You can send another request in ${cooldown}s` : ''}
+        </p>
+
+        {restaurant.reviewUrl && <ReviewButton reviewUrl={restaurant.reviewUrl} color={primary} />}
+      </main>
+
+      <footer className="relative py-6 text-center text-xs text-slate-600">
+        Powered by Table Service System
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * A guest may tap a button of the server-drawn page before the app has taken it over (decision 017); that tap is
+ * kept (boot.ts records it) and sent once the page is live, instead of being lost. Kept as an attribute of <html>,
+ * so boot.ts needs no shared module.
+ */
+import { REQUEST_TYPES, type RequestType } from '../../../../shared/rules';
+
+const root = () => document.documentElement.dataset;
+
+/** The app is about to hydrate the page: from now on React itself handles (and replays) taps. */
+export function markAppTakingOver(): void {
+  root().appLive = 'true';
+}
+
+/** The tap made before the app took over, if any; read once. */
+export function takeEarlyPress(): RequestType | null {
+  const type = root().earlyPress;
+  delete root().earlyPress;
+  return (REQUEST_TYPES as readonly string[]).includes(type ?? '') ? (type as RequestType) : null;
+}

@@ -1,0 +1,116 @@
+/** The server-rendered guest page (decision 017): the same markup the browser hydrates, and nothing can break out. */
+import { describe, expect, it } from 'vitest';
+import type { GuestTableResponse } from '../../shared/schemas';
+import { AddressWindowLimit, guestPageIds } from './client-shell';
+import { renderGuestPage, scriptSafeJson } from './guest-page';
+
+const SHELL = `<!doctype html><html><head>
+<meta name="theme-color" content="#ffffff" />
+<title>Table Service</title></head>
+<body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
+
+const data = (
+  over: Partial<GuestTableResponse['restaurant']> = {},
+  cooldown = 0,
+): GuestTableResponse => ({
+  restaurant: {
+    id: 'r1',
+    name: 'Chez Nous',
+    logoUrl: null,
+    primaryColor: '#1E40AF',
+    secondaryColor: '#F59E0B',
+    reviewUrl: null,
+    ...over,
+  },
+  table: { id: 't1', number: '12' },
+  cooldownRemainingSeconds: cooldown,
+});
+
+/** The JSON the page embeds, as the browser reads it back. */
+function embedded(html: string): unknown {
+  const match = /<script type="application\/json" id="guest-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no embedded data');
+  return JSON.parse(match[1]!);
+}
+
+describe('renderGuestPage', () => {
+  it('draws the header, the four buttons and the footer into the root, and embeds the data', () => {
+    const html = renderGuestPage(SHELL, data());
+    expect(html).toMatch(/<div id="root"><div class="relative[^"]*">.*<h1 [^>]*>Chez Nous<\/h1>/s);
+    for (const label of ['Request Server', 'Ready to Order', 'Refill Drinks', 'Get Bill']) {
+      expect(html).toContain(`<span>${label}</span>`);
+    }
+    expect(html).toContain('Powered by Table Service System');
+    expect(embedded(html)).toEqual(data());
+    expect(html).toContain('<meta name="theme-color" content="#1E40AF" />');
+    // The rest of the shell is untouched: the app's script still loads.
+    expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+  });
+
+  it('shows a running cool-down as the page would: buttons disabled, the seconds left', () => {
+    const html = renderGuestPage(SHELL, data({}, 42));
+    expect(html).toContain('You can send another request in 42s');
+    expect(
+      html.match(/<button type="button" data-request-type="[a-z]+" disabled=""/g),
+    ).toHaveLength(4);
+  });
+
+  it('escapes a hostile name everywhere and keeps the embedded JSON inside its script element', () => {
+    const name = '</script><script>alert(1)</script><!-- \u2028 & "x"';
+    const html = renderGuestPage(
+      SHELL,
+      data({ name, reviewUrl: 'https://example.com/?a=1&b="2"' }),
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Exactly the shell's module script and the data element remain as scripts.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(embedded(html)).toEqual(data({ name, reviewUrl: 'https://example.com/?a=1&b="2"' }));
+  });
+
+  it('never puts anything but a #rrggbb colour into the theme-color attribute', () => {
+    const html = renderGuestPage(SHELL, data({ primaryColor: '" onload="alert(1)' }));
+    expect(html).toMatch(/<meta name="theme-color" content="#[0-9A-Fa-f]{6}" \/>/);
+    // Only inside the embedded JSON, as an escaped string; never as an attribute.
+    expect(html).not.toMatch(/ onload="/);
+  });
+
+  it('leaves a shell without an empty root as it is', () => {
+    const other = SHELL.replace('<div id="root"></div>', '<main id="root">x</main>');
+    expect(renderGuestPage(other, data())).toBe(other);
+  });
+
+  it('scriptSafeJson has no "<" and no line separators, and parses back to the same value', () => {
+    const value = { a: '</script>', b: '\u2028\u2029', c: '<!--' };
+    const json = scriptSafeJson(value);
+    expect(json).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('guestPageIds', () => {
+  it('decodes the ids of a guest page URL and ignores other routes', () => {
+    expect(guestPageIds('/table/demo-bistro/a%20b?x=1')).toEqual({
+      restaurantId: 'demo-bistro',
+      tableId: 'a b',
+    });
+    expect(guestPageIds('/table/r/t/')).toEqual({ restaurantId: 'r', tableId: 't' });
+    expect(guestPageIds('/server/tables')).toBeNull();
+    expect(guestPageIds('/table/r/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('AddressWindowLimit', () => {
+  it('allows max uses per address per window, then again in the next window', () => {
+    let now = 0;
+    const limit = new AddressWindowLimit(2, 60_000, () => now);
+    expect([limit.take('a'), limit.take('a'), limit.take('a'), limit.take('b')]).toEqual([
+      true,
+      true,
+      false,
+      true,
+    ]);
+    now = 60_000;
+    expect(limit.take('a')).toBe(true);
+  });
+});

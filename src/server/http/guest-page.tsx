@@ -1,0 +1,45 @@
+/**
+ * The guest page, server-rendered (docs/decisions/017). A guest's phone on mobile data used to paint the page only
+ * after the app shell, ~70 KB of script and the table's data had arrived one after the other; now the first
+ * response is the finished page — the same React component the browser renders (GuestTableView) — with the table's
+ * data embedded as JSON, so the browser paints it at once and React takes over without fetching it again.
+ */
+import { renderToString } from 'react-dom/server';
+import { ALL_IDLE, GuestTableView } from '../../client/features/guest/components/guest-table-view';
+import { safeColor } from '../../client/lib/color';
+import { GUEST_DATA_ELEMENT_ID } from '../../shared/constants';
+import type { GuestTableResponse } from '../../shared/schemas';
+
+const ROOT = '<div id="root"></div>';
+const THEME_COLOR = /<meta name="theme-color" content="[^"]*"\s*\/?>/;
+
+/**
+ * JSON that is safe inside a <script> element: no '<' (so no '</script>' or '<!--' can end or bend it) and no
+ * line or paragraph separator.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** `shell` (the built index.html) with the guest page drawn into its root; unchanged if it has no empty root. */
+export function renderGuestPage(shell: string, data: GuestTableResponse): string {
+  if (!shell.includes(ROOT)) return shell;
+  const markup = renderToString(
+    <GuestTableView
+      restaurant={data.restaurant}
+      tableNumber={data.table.number}
+      states={ALL_IDLE}
+      cooldown={data.cooldownRemainingSeconds}
+      onPress={() => undefined}
+    />,
+  );
+  const json = `<script type="application/json" id="${GUEST_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+  // safeColor: a #rrggbb value (the stored colour, or the default), nothing that could leave the attribute.
+  const theme = `<meta name="theme-color" content="${safeColor(data.restaurant.primaryColor)}" />`;
+  return shell
+    .replace(ROOT, () => `<div id="root">${markup}</div>${json}`)
+    .replace(THEME_COLOR, () => theme);
+}
