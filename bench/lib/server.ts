@@ -129,7 +129,15 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...profile, ...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    [
+      ...profile,
+      // BENCH_TRACE_GC=1: every collection and its pause in the server's log (.tmp/bench/<name>.log).
+      ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+      ...(options.nodeArgs ?? []),
+      '--import',
+      'tsx',
+      'src/server/main.ts',
+    ],
     { cwd: ROOT, env, stdio: ['ignore', out, out] },
   );
   fs.closeSync(out);
