@@ -31,7 +31,8 @@ run the suite again. A subset updates only its own blocks: \`npm run bench -- la
 startup\`, \`npm run bench -- pages\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`,
 \`postgres\`, \`postgres-x2\`). The whole suite takes about eleven minutes on the 2-core machine (pages: about two;
 longer when it waits for other work to finish).
-\`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`.
+\`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`; \`BENCH_TRACE_GC=1\` logs its
+garbage collections (with their pauses) into \`.tmp/bench/<name>.log\`.
 
 How the numbers are made:
 
