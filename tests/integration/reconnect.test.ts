@@ -125,7 +125,9 @@ describe(`staff console across a server restart (${backend})`, () => {
       network.reachable = false;
       first.child.kill('SIGTERM');
       expect(await first.exited, first.output()).toBe(0);
-      await until(() => disconnects === 1, 'the disconnect');
+      // At least once: each failed reconnect attempt (to the dead address) counts as another disconnect, and
+      // several can pass while the old server is still closing its database (PGlite takes seconds on a busy CI).
+      await until(() => disconnects >= 1, 'the disconnect');
 
       // The successor comes up on the same address and data; guests press at once, before the console is back.
       const second = await startServer(env, port);
