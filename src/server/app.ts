@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -20,7 +21,8 @@ import { LOGO_MAX_BYTES, SESSION_COOKIE } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import type { Database } from './db/client';
 import { installAccessControl, type RegisteredRoute } from './http/access';
-import { AddressWindowLimit, guestPageIds, guestPreload } from './http/client-shell';
+import { guestPreload } from './http/client-shell';
+import { matchTablePath } from '../client/app/paths';
 import { renderGuestPage } from './http/guest-page';
 import { idParamSchema } from '../shared/schemas';
 import { forbidden, registerErrorHandler } from './http/errors';
@@ -227,12 +229,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
     const indexHtml = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'));
     const shell = indexHtml.toString('utf8');
-    const guestRenders = new AddressWindowLimit(GUEST_READ_LIMITS.table.max, 60_000);
+    // A server-rendered page reads the table, so it counts against the same per-address allowance as the table read.
+    const guestRenderLimit = app.createRateLimit(GUEST_READ_LIMITS.table);
     /** Decision 017: a guest page with its table drawn in, or null (no such table, over the limit: the plain shell). */
-    const renderedGuestPage = async (ip: string, url: string): Promise<string | null> => {
-      const ids = guestPageIds(url);
+    const renderedGuestPage = async (request: FastifyRequest): Promise<string | null> => {
+      const ids = matchTablePath(request.url.split('?')[0] ?? '');
       if (!ids || !idParamSchema.safeParse(ids.restaurantId).success) return null;
-      if (!idParamSchema.safeParse(ids.tableId).success || !guestRenders.take(ip)) return null;
+      if (!idParamSchema.safeParse(ids.tableId).success) return null;
+      const limit = await guestRenderLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) return null;
       // Any failure (a missing table, the database away) leaves it to the page, which shows its own message.
       const data = await services.guest.table(ids.restaurantId, ids.tableId).catch(() => null);
       return data && renderGuestPage(shell, data);
@@ -251,7 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       }
       if (request.url.startsWith('/api/'))
         return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
-      const page = await renderedGuestPage(request.ip, request.url);
+      const page = await renderedGuestPage(request);
       // no-store: it holds the table's cool-down as of now.
       if (page !== null)
         return reply.type('text/html').header('cache-control', 'no-store').send(page);

@@ -1,7 +1,6 @@
 /** The server-rendered guest page (decision 017): the same markup the browser hydrates, and nothing can break out. */
 import { describe, expect, it } from 'vitest';
 import type { GuestTableResponse } from '../../shared/schemas';
-import { AddressWindowLimit, guestPageIds } from './client-shell';
 import { renderGuestPage, scriptSafeJson } from './guest-page';
 
 const SHELL = `<!doctype html><html><head>
@@ -85,32 +84,5 @@ describe('renderGuestPage', () => {
     const json = scriptSafeJson(value);
     expect(json).not.toMatch(/[<\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(value);
-  });
-});
-
-describe('guestPageIds', () => {
-  it('decodes the ids of a guest page URL and ignores other routes', () => {
-    expect(guestPageIds('/table/demo-bistro/a%20b?x=1')).toEqual({
-      restaurantId: 'demo-bistro',
-      tableId: 'a b',
-    });
-    expect(guestPageIds('/table/r/t/')).toEqual({ restaurantId: 'r', tableId: 't' });
-    expect(guestPageIds('/server/tables')).toBeNull();
-    expect(guestPageIds('/table/r/%E0%A4%A')).toBeNull();
-  });
-});
-
-describe('AddressWindowLimit', () => {
-  it('allows max uses per address per window, then again in the next window', () => {
-    let now = 0;
-    const limit = new AddressWindowLimit(2, 60_000, () => now);
-    expect([limit.take('a'), limit.take('a'), limit.take('a'), limit.take('b')]).toEqual([
-      true,
-      true,
-      false,
-      true,
-    ]);
-    now = 60_000;
-    expect(limit.take('a')).toBe(true);
   });
 });
