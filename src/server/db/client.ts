@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 
@@ -141,19 +141,21 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-const dialect = new PgDialect();
-
 /**
- * queryRows for a statement on the hot path: on PostgreSQL it runs as a named prepared statement, so each pooled
- * connection parses and plans it once instead of on every call. For the guest press's CTE the planning was most of
- * PostgreSQL's work (0.75 → 0.26 ms of PostgreSQL CPU per press, BENCHMARKS.md). `name` must be unique per SQL text;
- * the statement's shape must not vary between calls (values only). Inside a transaction, or on PGlite (one
- * in-process connection), it is an ordinary query.
+ * A statement on the hot path, as SQL text with positional parameters (`$1`…; node-postgres and PGlite both send a JS
+ * array as one array parameter). On PostgreSQL it runs as a named prepared statement, so each pooled connection
+ * parses and plans it once instead of on every call — for the guest press's CTE the planning was most of
+ * PostgreSQL's work (0.75 → 0.26 ms of PostgreSQL CPU per press, BENCHMARKS.md). `name` must be unique per text. On
+ * PGlite (one in-process connection) it is an ordinary query. Not for use inside a transaction.
  */
-export async function queryPreparedRows<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+export async function queryPreparedText<T>(
+  db: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query({ name, text, values: params });
-  return result.rows as T[];
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  throw new Error('queryPreparedText needs the database itself, not a transaction');
 }

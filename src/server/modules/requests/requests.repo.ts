@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { queryPreparedRows, type Executor } from '../../db/client';
+import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { queryPreparedText, type Executor } from '../../db/client';
 import type { StatementNotify } from '../../live/bus';
 import { requests, restaurants, tables } from '../../db/schema';
 
@@ -24,6 +24,23 @@ const flatten = (
     escalateAfterMinutes: row.escalateAfterMinutes,
   }));
 
+/** One guest press, as the press statement takes it. */
+export interface PressInput {
+  id: string;
+  restaurantId: string;
+  tableId: string;
+  type: RequestRow['type'];
+  now: number;
+  cooldownMs: number;
+  /**
+   * With PostgreSQL, the request.created event the statement NOTIFYs (LiveService.requestCreatedInStatement): its
+   * `event.request` is complete except serverId and tableNumber, which the statement fills in from the table it
+   * claimed. Saves a round trip per press, and the event is sent only if the press committed. Null: the caller
+   * publishes the event itself (in-process bus, or a payload too large to carry).
+   */
+  notify: StatementNotify | null;
+}
+
 /** What the guest's press needs back to announce the new request without reading it again. */
 export interface ClaimedPress {
   serverId: string | null;
@@ -34,83 +51,82 @@ export interface ClaimedPress {
 }
 
 /**
- * The guest's press as one statement (one round trip, no explicit transaction): the table's cool-down is claimed by
- * a conditional UPDATE and the request inserted from it. PostgreSQL row-locks the table row for the UPDATE and
- * re-checks the WHERE on the newest version after waiting (READ COMMITTED), so of two simultaneous presses at one
- * table exactly one claims it. The same statement queues the request's push in push_outbox, so a crash after the 201
- * cannot lose the alert. Returns undefined when nothing was claimed: no such table, or still cooling down.
+ * Guest presses as one statement (one round trip, no explicit transaction), for one press or a batch of them
+ * (press-batcher.ts): each table's cool-down is claimed by a conditional UPDATE and the request inserted from it.
+ * PostgreSQL row-locks the table row for the UPDATE and re-checks the WHERE on the newest version after waiting (READ
+ * COMMITTED), so of two simultaneous presses at one table exactly one claims it. The same statement queues each
+ * request's push in push_outbox, so a crash after the 201 cannot lose the alert, and sends each request.created
+ * NOTIFY (committed with the press, or not at all). Every press in a batch must be at a different table.
+ *
+ * Returns the claimed presses by request id; a press missing from the map claimed nothing: no such table, or still
+ * cooling down.
  */
-export async function claimTableAndInsertRequest(
+export async function claimTablesAndInsertRequests(
   db: Executor,
-  press: {
+  presses: readonly PressInput[],
+): Promise<Map<string, ClaimedPress>> {
+  const channel = presses.find((p) => p.notify)?.notify?.channel ?? null;
+  const rows = await queryPreparedText<{
     id: string;
-    restaurantId: string;
-    tableId: string;
-    type: RequestRow['type'];
-    now: number;
-    cooldownMs: number;
-  },
-  /**
-   * With PostgreSQL, the request.created event to NOTIFY from this statement (LiveService.requestCreatedInStatement):
-   * its `event.request` is complete except serverId and tableNumber, which the statement fills in from the table it
-   * claimed. Saves a round trip and a transaction per press, and the event is sent only if the press committed.
-   */
-  notify: StatementNotify | null = null,
-): Promise<ClaimedPress | undefined> {
-  const { id, restaurantId, tableId, type, now, cooldownMs } = press;
-  const notified = notify
-    ? sql`, notified as (
-      -- jsonb_set is strict: a null server must become JSON null, not a null payload.
-      select pg_notify(${notify.channel}, jsonb_set(
-        jsonb_set(${notify.payload}::jsonb, '{event,request,serverId}', coalesce(to_jsonb(c.server_id), 'null'::jsonb)),
-        '{event,request,tableNumber}', to_jsonb(c.number))::text)
-      from claimed c
-    )`
-    : sql``;
-  const [row] = await queryPreparedRows<{
     server_id: string | null;
     number: string;
     escalate_after_minutes: number;
     push_queued: boolean;
-  }>(
-    db,
-    notify ? 'guest_press_notify' : 'guest_press',
-    sql`
-    with claimed as (
-      update tables set last_request_at = ${now}
-      where id = ${tableId} and restaurant_id = ${restaurantId}
-        and (last_request_at is null or last_request_at <= ${now - cooldownMs})
-      returning id, restaurant_id, server_id, number
-    ), inserted as (
-      insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at)
-      select ${id}, restaurant_id, id, server_id, ${type}, 'pending', ${now}, ${now} from claimed
-      returning id, restaurant_id
-    ), outboxed as (
-      -- The push it owes, durable with it (docs/decisions/013); skipped when the restaurant has no device at all.
-      insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
-      select 'new:' || i.id, i.id, i.restaurant_id, 'new', ${now}, ${now} from inserted i
-      where exists (select 1 from push_subscriptions s where s.restaurant_id = i.restaurant_id)
-      returning 1
-    )${notified}
-    select c.server_id, c.number, r.escalate_after_minutes,
-      exists (select 1 from outboxed) as push_queued
-    from claimed c
-    join inserted i on true
-    join restaurants r on r.id = c.restaurant_id${
-      notify
-        ? sql`
-    join notified on true`
-        : sql``
-    }`,
+  }>(db, 'guest_presses', PRESS_SQL, [
+    presses.map((p) => p.id),
+    presses.map((p) => p.restaurantId),
+    presses.map((p) => p.tableId),
+    presses.map((p) => p.type),
+    presses.map((p) => p.now),
+    presses.map((p) => p.now - p.cooldownMs),
+    presses.map((p) => (p.notify?.channel === channel ? p.notify.payload : null)),
+    channel,
+  ]);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        serverId: row.server_id,
+        tableNumber: row.number,
+        escalateAfterMinutes: Number(row.escalate_after_minutes),
+        pushQueued: row.push_queued,
+      },
+    ]),
   );
-  if (!row) return undefined;
-  return {
-    serverId: row.server_id,
-    tableNumber: row.number,
-    escalateAfterMinutes: Number(row.escalate_after_minutes),
-    pushQueued: row.push_queued,
-  };
 }
+
+const PRESS_SQL = `
+with input as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[])
+    as p(id, restaurant_id, table_id, type, now, threshold, payload)
+), claimed as (
+  update tables t set last_request_at = p.now
+  from input p
+  where t.id = p.table_id and t.restaurant_id = p.restaurant_id
+    and (t.last_request_at is null or t.last_request_at <= p.threshold)
+  returning p.id, t.id as table_id, t.restaurant_id, t.server_id, t.number, p.type, p.now, p.payload
+), inserted as (
+  insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at)
+  select id, restaurant_id, table_id, server_id, type, 'pending', now, now from claimed
+  returning id, restaurant_id, created_at
+), outboxed as (
+  -- The push it owes, durable with it (docs/decisions/013); skipped when the restaurant has no device at all.
+  insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
+  select 'new:' || i.id, i.id, i.restaurant_id, 'new', i.created_at, i.created_at from inserted i
+  where exists (select 1 from push_subscriptions s where s.restaurant_id = i.restaurant_id)
+  returning request_id
+), notified as (
+  -- jsonb_set is strict: a null server must become JSON null, not a null payload. count() makes every row run.
+  select count(pg_notify($8, jsonb_set(
+    jsonb_set(c.payload::jsonb, '{event,request,serverId}', coalesce(to_jsonb(c.server_id), 'null'::jsonb)),
+    '{event,request,tableNumber}', to_jsonb(c.number))::text)) as sent
+  from claimed c where c.payload is not null
+)
+select c.id, c.server_id, c.number, r.escalate_after_minutes,
+  c.id in (select request_id from outboxed) as push_queued
+from claimed c
+join restaurants r on r.id = c.restaurant_id
+cross join notified`;
 
 /** A server sees requests for their own tables and for tables nobody was assigned to (docs/decisions/004). */
 const visibleTo = (serverId: string | null): SQL | undefined =>

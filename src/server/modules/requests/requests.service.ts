@@ -15,27 +15,36 @@ import type { SessionUser } from '../auth/auth.service';
 import { assertRestaurantAccess } from '../restaurants/restaurants.service';
 import { findTableInRestaurant } from '../tables/tables.repo';
 import { toApiRequest } from './requests.mapper';
-import {
-  claimTableAndInsertRequest,
-  completeRequest,
-  findRequest,
-  listPending,
-  listRecentlyCompleted,
-} from './requests.repo';
+import { PressBatcher } from './press-batcher';
+import { completeRequest, findRequest, listPending, listRecentlyCompleted } from './requests.repo';
 
 /** What the press statement adds to the NOTIFY payload: a server id, a table number (≤ 20 characters, escaped), spaces. */
 const NOTIFY_SLACK_BYTES = 400;
+
+/**
+ * Presses in the database at once, and in one statement at most (press-batcher.ts). Two statements in flight keep
+ * one press from waiting behind a slow one; everything that arrives meanwhile goes in the next statement.
+ */
+const PRESS_BATCHING = { concurrency: 2, maxBatch: 64 };
 
 /** `pushQueued`: the press's statement queued a push in the outbox (the restaurant has a device subscribed). */
 export type RequestCreatedListener = (request: ServiceRequest, pushQueued: boolean) => void;
 
 export class RequestsService {
   private readonly createdListeners: RequestCreatedListener[] = [];
+  private readonly presses: PressBatcher;
 
   constructor(
     private readonly db: Db,
     private readonly live: LiveService,
-  ) {}
+  ) {
+    this.presses = new PressBatcher(db, PRESS_BATCHING);
+  }
+
+  /** Statements the guest presses took, and presses they carried (press-batcher.ts). */
+  get pressStats(): Readonly<PressBatcher['stats']> {
+    return this.presses.stats;
+  }
 
   /** Push notifications hook in here without this module knowing about them. */
   onCreated(listener: RequestCreatedListener): void {
@@ -44,8 +53,9 @@ export class RequestsService {
 
   /**
    * The server enforces the 60 s cool-down for every client: claiming the table's cool-down and writing the request
-   * are one statement (requests.repo claimTableAndInsertRequest), so concurrent presses cannot slip through together
-   * and a press costs one round trip. When nothing was claimed, the table is read to tell 404 from 429.
+   * are one statement (requests.repo claimTablesAndInsertRequests), so concurrent presses cannot slip through
+   * together and a press costs one round trip, shared with the presses that arrived meanwhile (press-batcher.ts).
+   * When nothing was claimed, the table is read to tell 404 from 429.
    */
   async createFromGuest(restaurantId: string, tableId: string, type: RequestType) {
     const now = Date.now();
@@ -73,11 +83,15 @@ export class RequestsService {
       announce(null, '', ESCALATE_MINUTES_MAX),
       NOTIFY_SLACK_BYTES,
     );
-    const claimed = await claimTableAndInsertRequest(
-      this.db,
-      { id, restaurantId, tableId, type, now, cooldownMs: COOLDOWN_SECONDS * 1000 },
+    const claimed = await this.presses.claim({
+      id,
+      restaurantId,
+      tableId,
+      type,
+      now,
+      cooldownMs: COOLDOWN_SECONDS * 1000,
       notify,
-    );
+    });
     if (!claimed) {
       const table = await findTableInRestaurant(this.db, restaurantId, tableId);
       if (!table) throw notFound(MSG.tableNotFoundBody, 'table_not_found');

@@ -1,0 +1,105 @@
+/**
+ * Group commit for guest presses. A press that arrives while the database is free runs at once, alone: no timer, no
+ * added wait. Presses that arrive while earlier ones are still in the database queue up and go together in the next
+ * statement (requests.repo claimTablesAndInsertRequests): one round trip, one commit and one wake-up of PostgreSQL
+ * for the lot. So batches stay at one press at a quiet time and grow only under load, which is when the fixed cost
+ * per statement decides how many presses a second the machine takes (BENCHMARKS.md, throughput).
+ *
+ * Rules that keep it correct:
+ * - Presses at the same table never share a statement, nor run in two statements at once: the second waits for the
+ *   first to finish, then meets the cool-down it set (a 429, as it would have been one after the other). So no two
+ *   statements ever wait for each other's table rows, and no batch holds more than one lock another batch needs.
+ * - When a statement of several presses fails, each of its presses is tried again on its own, so one bad press
+ *   cannot fail the others; a press whose own statement fails gets that error.
+ */
+import type { Executor } from '../../db/client';
+import { claimTablesAndInsertRequests, type ClaimedPress, type PressInput } from './requests.repo';
+
+interface Waiting {
+  press: PressInput;
+  resolve(claimed: ClaimedPress | undefined): void;
+  reject(err: unknown): void;
+}
+
+export interface PressBatcherOptions {
+  /** Statements in the database at once. */
+  concurrency: number;
+  /** Presses in one statement at most. */
+  maxBatch: number;
+}
+
+export class PressBatcher {
+  private readonly queue: Waiting[] = [];
+  private readonly busyTables = new Set<string>();
+  private running = 0;
+  /** Statements run and presses they carried, since start (tests; a metric to watch under load). */
+  readonly stats = { statements: 0, presses: 0 };
+
+  constructor(
+    private readonly db: Executor,
+    private readonly options: PressBatcherOptions,
+  ) {}
+
+  /** Resolves with what the press claimed, or undefined when it claimed nothing (no such table, cooling down). */
+  claim(press: PressInput): Promise<ClaimedPress | undefined> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ press, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Presses waiting for a statement (for tests and metrics). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  private pump(): void {
+    while (this.running < this.options.concurrency && this.queue.length > 0) {
+      const batch = this.take();
+      if (batch.length === 0) return; // every waiting press is at a table that is in the database now
+      this.running++;
+      void this.run(batch).finally(() => {
+        this.running--;
+        for (const w of batch) this.busyTables.delete(w.press.tableId);
+        this.pump();
+      });
+    }
+  }
+
+  /** The oldest waiting presses, one per table, none at a table in a running statement; the rest keep their place. */
+  private take(): Waiting[] {
+    const batch: Waiting[] = [];
+    for (let i = 0; i < this.queue.length && batch.length < this.options.maxBatch;) {
+      const w = this.queue[i]!;
+      if (this.busyTables.has(w.press.tableId)) {
+        i++;
+        continue;
+      }
+      this.busyTables.add(w.press.tableId);
+      batch.push(w);
+      this.queue.splice(i, 1);
+    }
+    return batch;
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    let claimed: Map<string, ClaimedPress>;
+    this.stats.statements++;
+    this.stats.presses += batch.length;
+    try {
+      claimed = await claimTablesAndInsertRequests(
+        this.db,
+        batch.map((w) => w.press),
+      );
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
+      }
+      // The statement did nothing (it is atomic): each press once more on its own, so each gets its own answer.
+      await Promise.all(batch.map((w) => this.run([w])));
+      return;
+    }
+    for (const w of batch) w.resolve(claimed.get(w.press.id));
+  }
+}
