@@ -141,6 +141,11 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/** Which database `db` runs on (a transaction counts as PGlite: one connection). */
+export function backendOf(db: Executor): Database['kind'] {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool ? 'postgres' : 'pglite';
+}
+
 /**
  * A statement on the hot path, as SQL text with positional parameters (`$1`…; node-postgres and PGlite both send a JS
  * array as one array parameter). On PostgreSQL it runs as a named prepared statement, so each pooled connection

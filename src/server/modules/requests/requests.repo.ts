@@ -97,8 +97,9 @@ export async function claimTablesAndInsertRequests(
 
 const PRESS_SQL = `
 with input as (
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[])
-    as p(id, restaurant_id, table_id, type, now, threshold, payload)
+  -- unnest() of the arrays, behind a function that keeps the prepared plan generic (migration 0006).
+  select * from guest_press_input($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
+    $7::text[]) p
 ), claimed as (
   update tables t set last_request_at = p.now
   from input p

@@ -1,6 +1,6 @@
 /** Service requests: the guest's press (SPEC §5 Guest requests, §9 cool-down) and the server's Complete (SPEC §4). */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client';
+import { backendOf, type Db } from '../../db/client';
 import {
   COMPLETED_LIST_CAP,
   COOLDOWN_SECONDS,
@@ -22,10 +22,15 @@ import { completeRequest, findRequest, listPending, listRecentlyCompleted } from
 const NOTIFY_SLACK_BYTES = 400;
 
 /**
- * Presses in the database at once, and in one statement at most (press-batcher.ts). Two statements in flight keep
- * one press from waiting behind a slow one; everything that arrives meanwhile goes in the next statement.
+ * Press statements in the database at once, and presses in one statement at most (press-batcher.ts). PostgreSQL
+ * runs statements side by side, so two in flight keep one press from waiting behind a slow one. PGlite runs one
+ * statement at a time on the server's own thread: a second in flight would only queue inside PGlite, where the
+ * presses arriving meanwhile could no longer join it.
  */
-const PRESS_BATCHING = { concurrency: 2, maxBatch: 64 };
+const PRESS_BATCHING = {
+  postgres: { concurrency: 2, maxBatch: 64 },
+  pglite: { concurrency: 1, maxBatch: 64 },
+};
 
 /** `pushQueued`: the press's statement queued a push in the outbox (the restaurant has a device subscribed). */
 export type RequestCreatedListener = (request: ServiceRequest, pushQueued: boolean) => void;
@@ -38,7 +43,7 @@ export class RequestsService {
     private readonly db: Db,
     private readonly live: LiveService,
   ) {
-    this.presses = new PressBatcher(db, PRESS_BATCHING);
+    this.presses = new PressBatcher(db, PRESS_BATCHING[backendOf(db)]);
   }
 
   /** Statements the guest presses took, and presses they carried (press-batcher.ts). */
