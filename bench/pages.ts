@@ -24,19 +24,8 @@ import { describeMachine, machine } from './lib/machine';
 import type { BudgetResult, Section } from './lib/report';
 import { BENCH_TMP, freePort, onCleanup, ROOT, startServer } from './lib/server';
 import { kb, median, ms, table } from './lib/stats';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags the e2e suite uses (playwright.config.ts): no sandbox, no GPU, nothing fetched from outside. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CLIENT_DIST = path.join(ROOT, 'dist', 'client');
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
 const BUILD_TIMEOUT_MS = 300_000;
@@ -343,7 +332,7 @@ async function measureWeights(
 async function launchForLighthouse(): Promise<{ port: number; close: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-bench-lh-'));
   const child = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [
       ...CHROMIUM_ARGS,
       '--remote-debugging-address=127.0.0.1',
@@ -487,7 +476,8 @@ export async function runPages(log: (line: string) => void): Promise<PagesResult
   const ensured = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-chromium.mjs')], {
     stdio: 'inherit',
   });
-  if (ensured.status !== 0) throw new Error('Chromium is not available (scripts/ensure-chromium.mjs)');
+  if (ensured.status !== 0)
+    throw new Error('Chromium is not available (scripts/ensure-chromium.mjs)');
   const buildMs = await buildClient(log);
   const seeded = await seed();
   const port = await freePort();
@@ -499,7 +489,7 @@ export async function runPages(log: (line: string) => void): Promise<PagesResult
   });
   const guestPath = `/table/${encodeURIComponent(seeded.restaurantId)}/${encodeURIComponent(seeded.tableId)}`;
   try {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     let pages: PageWeight[];
     try {
       pages = await measureWeights(browser, base, guestPath);
@@ -614,7 +604,7 @@ export function pagesSection(res: PagesResult): Section {
     id: 'pages',
     title: 'e. Pages',
     markdown: [
-      `Run ${m.date} on ${describeMachine(m)}; Chromium at \`${CHROMIUM}\`, Lighthouse 12 (npm).`,
+      `Run ${m.date} on ${describeMachine(m)}; Chromium at \`${CHROMIUM_PATH}\`, Lighthouse 12 (npm).`,
       '',
       `\`vite build\` (${(res.buildMs / 1000).toFixed(1)} s), then the real server as a child process ` +
         '(NODE_ENV=production, 127.0.0.1, a fresh PGlite DATA_DIR with one restaurant — with a review link —, ' +

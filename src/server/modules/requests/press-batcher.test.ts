@@ -130,6 +130,18 @@ describe('press batching (group commit)', () => {
     // 1 alone, the batch of 3 that failed, then 3 on their own.
     expect(batcher.stats).toEqual({ statements: 5, presses: 7 });
   });
+
+  it('when the database itself fails, fails the whole batch at once instead of retrying each press', async () => {
+    // Not a database at all: every statement fails with an error no single press could have caused.
+    const broken = {} as unknown as typeof t.database.db;
+    const batcher = new PressBatcher(broken, { concurrency: 1, maxBatch: 64 });
+    const settled = await Promise.allSettled(
+      ['a', 'b', 'c'].map((tableId) => batcher.claim(pressAt('r', tableId))),
+    );
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    // The lone first press, then the batch of two; no retries.
+    expect(batcher.stats).toEqual({ statements: 2, presses: 3 });
+  });
 });
 
 describe('guest presses through the API, batched', () => {

@@ -9,8 +9,10 @@
  * - Presses at the same table never share a statement, nor run in two statements at once: the second waits for the
  *   first to finish, then meets the cool-down it set (a 429, as it would have been one after the other). So no two
  *   statements ever wait for each other's table rows, and no batch holds more than one lock another batch needs.
- * - When a statement of several presses fails, each of its presses is tried again on its own, so one bad press
- *   cannot fail the others; a press whose own statement fails gets that error.
+ * - When a statement of several presses fails on something one press can cause (bad data, a constraint, a
+ *   deadlock), each of its presses is tried again on its own, so one bad press cannot fail the others; a press
+ *   whose own statement fails gets that error. When the database itself fails, every press of the batch gets the
+ *   error at once.
  */
 import type { Executor } from '../../db/client';
 import { claimTablesAndInsertRequests, type ClaimedPress, type PressInput } from './requests.repo';
@@ -92,8 +94,8 @@ export class PressBatcher {
         batch.map((w) => w.press),
       );
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0]!.reject(err);
+      if (batch.length === 1 || !mayBeOnePress(err)) {
+        for (const w of batch) w.reject(err);
         return;
       }
       // The statement did nothing (it is atomic): each press once more on its own, so each gets its own answer.
@@ -102,4 +104,14 @@ export class PressBatcher {
     }
     for (const w of batch) w.resolve(claimed.get(w.press.id));
   }
+}
+
+/**
+ * An error that one press's values can cause (SQLSTATE class 22 data exception, 23 integrity constraint violation,
+ * 40 transaction rollback such as a deadlock), as opposed to one of the database itself (connection lost, shut
+ * down, out of resources), after which retrying each press alone would only multiply the failures.
+ */
+function mayBeOnePress(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|23|40)[0-9A-Z]{3}$/.test(code);
 }
