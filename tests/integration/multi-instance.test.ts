@@ -181,6 +181,44 @@ describe.skipIf(!hasPostgres)(
       guest.close();
     }, 30_000);
 
+    it('lets exactly one press per table through when both instances batch presses at the same tables, without deadlocks', async () => {
+      // Presses at the same tables from both instances at once: each instance batches its presses (group commit),
+      // so two statements holding several table rows each meet on the same rows. 24 presses per instance stay under
+      // its 30-a-minute limit per address.
+      const contested: string[] = [];
+      for (let i = 0; i < 12; i++)
+        contested.push((await createTableRow(database.db, restaurantId, `C${i}`)).id);
+      const deadlocks = async () =>
+        Number(
+          (
+            await database.pool!.query<{ n: string }>(
+              'select deadlocks as n from pg_stat_database where datname = current_database()',
+            )
+          ).rows[0]!.n,
+        );
+      const before = await deadlocks();
+      const presses = contested.flatMap((tableId) => [
+        press(a.base, tableId, 'server'),
+        press(b.base, tableId, 'bill'),
+        press(a.base, tableId, 'refill'),
+        press(b.base, tableId, 'order'),
+      ]);
+      const statuses = (await Promise.all(presses)).map((r) => r.status);
+      for (let i = 0; i < contested.length; i++) {
+        const mine = statuses.slice(i * 4, i * 4 + 4).sort();
+        expect(mine).toEqual([201, 429, 429, 429]);
+      }
+      const stored = await database.pool!.query<{ table_id: string; n: string }>(
+        'select table_id, count(*) as n from requests where table_id = any($1) group by table_id',
+        [contested],
+      );
+      expect(stored.rows).toHaveLength(contested.length);
+      for (const row of stored.rows) expect(Number(row.n)).toBe(1);
+      // pg_stat counters are flushed when a backend's transaction ends or at the latest after a second.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await deadlocks()).toBe(before);
+    }, 60_000);
+
     it('delivers a press made on A to a console on B, an assignment made on B to a console on A, and survives A being killed', async () => {
       expect(a.base).not.toBe(b.base);
       const kimCookie = await pinLogin(a.base, 'kim', '2468');

@@ -65,6 +65,12 @@ export async function claimTablesAndInsertRequests(
   db: Executor,
   presses: readonly PressInput[],
 ): Promise<Map<string, ClaimedPress>> {
+  // Row locks are taken in the order of the input (the plan walks it, looking each table up by its key): in table id
+  // order, two statements that share tables — batches on two instances — lock them in the same order and cannot
+  // deadlock.
+  presses = [...presses].sort((x, y) =>
+    x.tableId < y.tableId ? -1 : x.tableId > y.tableId ? 1 : 0,
+  );
   const channel = presses.find((p) => p.notify)?.notify?.channel ?? null;
   const rows = await queryPreparedText<{
     id: string;
