@@ -44,6 +44,18 @@ export function qrFileName(tableNumber: string): string {
 }
 
 /**
+ * Where the code and the caption go on the download. qrcode sizes its canvas as floor(modules × (width / modules)),
+ * which floating point makes 1023 px for some versions (41 and 153 modules), and the code is never scaled (it would
+ * blur its modules): it is centred on a canvas of exactly QR_DOWNLOAD_PX, its white quiet zone meeting the white
+ * background.
+ */
+export function downloadLayout(codeSize: number) {
+  const width = QR_DOWNLOAD_PX;
+  const band = Math.round(width * CAPTION_BAND);
+  return { width, height: codeSize + band, codeX: Math.floor((width - codeSize) / 2), band };
+}
+
+/**
  * A 1024 px wide PNG: the code drawn by QRCode.toCanvas at full width, then the canvas extended downwards with a
  * white band carrying the caption — the code itself is never scaled or covered, so it stays decodable.
  */
@@ -52,16 +64,15 @@ export async function qrPngWithCaption(text: string, caption: string): Promise<B
   const code = document.createElement('canvas');
   await QRCode.toCanvas(code, text, { ...QR_OPTIONS, width: QR_DOWNLOAD_PX });
 
-  const width = code.width;
-  const band = Math.round(width * CAPTION_BAND);
+  const { width, height, codeX, band } = downloadLayout(code.height);
   const canvas = document.createElement('canvas');
   canvas.width = width;
-  canvas.height = code.height + band;
+  canvas.height = height;
   const context = canvas.getContext('2d');
   if (context === null) throw new Error('Canvas 2D is not available');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
-  context.drawImage(code, 0, 0);
+  context.drawImage(code, codeX, 0);
   context.fillStyle = '#000000';
   context.font = `bold ${Math.round(width * 0.075)}px system-ui, -apple-system, 'Segoe UI', sans-serif`;
   context.textAlign = 'center';
