@@ -141,8 +141,8 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-/** Which database `db` runs on (a transaction counts as PGlite: one connection). */
-export function backendOf(db: Executor): Database['kind'] {
+/** Which database `db` runs on. */
+export function backendOf(db: Db): Database['kind'] {
   return (db as { $client?: unknown }).$client instanceof pg.Pool ? 'postgres' : 'pglite';
 }
 

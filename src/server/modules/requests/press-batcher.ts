@@ -31,7 +31,7 @@ export interface PressBatcherOptions {
 }
 
 export class PressBatcher {
-  private readonly queue: Waiting[] = [];
+  private queue: Waiting[] = [];
   private readonly busyTables = new Set<string>();
   private running = 0;
   /** Statements run and presses they carried, since start (tests; a metric to watch under load). */
@@ -50,11 +50,6 @@ export class PressBatcher {
     });
   }
 
-  /** Presses waiting for a statement (for tests and metrics). */
-  get waiting(): number {
-    return this.queue.length;
-  }
-
   private pump(): void {
     while (this.running < this.options.concurrency && this.queue.length > 0) {
       const batch = this.take();
@@ -71,16 +66,18 @@ export class PressBatcher {
   /** The oldest waiting presses, one per table, none at a table in a running statement; the rest keep their place. */
   private take(): Waiting[] {
     const batch: Waiting[] = [];
-    for (let i = 0; i < this.queue.length && batch.length < this.options.maxBatch;) {
+    const kept: Waiting[] = [];
+    let i = 0;
+    for (; i < this.queue.length && batch.length < this.options.maxBatch; i++) {
       const w = this.queue[i]!;
-      if (this.busyTables.has(w.press.tableId)) {
-        i++;
-        continue;
+      if (this.busyTables.has(w.press.tableId)) kept.push(w);
+      else {
+        this.busyTables.add(w.press.tableId);
+        batch.push(w);
       }
-      this.busyTables.add(w.press.tableId);
-      batch.push(w);
-      this.queue.splice(i, 1);
     }
+    // One pass over the queue, however long it has grown under overload (no splice per press taken).
+    this.queue = kept.concat(this.queue.slice(i));
     return batch;
   }
 

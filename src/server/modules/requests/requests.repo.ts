@@ -71,6 +71,7 @@ export async function claimTablesAndInsertRequests(
   presses = [...presses].sort((x, y) =>
     x.tableId < y.tableId ? -1 : x.tableId > y.tableId ? 1 : 0,
   );
+  // Every event goes on the bus's one channel (bus.ts CHANNEL).
   const channel = presses.find((p) => p.notify)?.notify?.channel ?? null;
   const rows = await queryPreparedText<{
     id: string;
@@ -85,7 +86,7 @@ export async function claimTablesAndInsertRequests(
     presses.map((p) => p.type),
     presses.map((p) => p.now),
     presses.map((p) => p.now - p.cooldownMs),
-    presses.map((p) => (p.notify?.channel === channel ? p.notify.payload : null)),
+    presses.map((p) => p.notify?.payload ?? null),
     channel,
   ]);
   return new Map(
