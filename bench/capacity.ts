@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import WebSocket from 'ws';
+import { nextStaffDevice } from './lib/addresses';
 import { createBenchDatabase, postgresAvailable, seedFleet, type Backend } from './lib/database';
 import { Inspector, type MemoryUsage } from './lib/inspector';
 import { describeMachine, machine } from './lib/machine';
@@ -60,6 +61,7 @@ function connect(base: string, cookie: string): Promise<WebSocket> {
     // A browser sends its Origin with the upgrade; the server refuses a handshake without ours.
     headers: { cookie, origin: base },
     perMessageDeflate: false,
+    localAddress: nextStaffDevice(),
   });
   return new Promise((resolve, reject) => {
     ws.once('error', reject);

@@ -1,14 +1,26 @@
 /**
- * `npm run bench [-- latency throughput capacity startup pages] [pglite postgres postgres-x2]`: runs the benchmarks
+ * `npm run bench [-- latency throughput capacity startup pages sweep abuse durability ack history memory] [pglite postgres postgres-x2]`: runs the benchmarks
  * (all by default), prints a markdown table per benchmark and rewrites their blocks in BENCHMARKS.md. Every server
  * runs as a child process on 127.0.0.1; PostgreSQL is BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432
  * (a fresh database per scenario, dropped afterwards), never DATABASE_URL.
  */
+import { abuseSection, runAbuse } from './abuse';
+import { ackSection, runAck } from './ack';
 import { capacitySection, runCapacity } from './capacity';
+import { durabilitySection, runDurability } from './durability';
+import { historySection, runHistory, type HistoryResult } from './history';
+import { memorySection, runMemory } from './memory';
 import { pagesSection, runPages } from './pages';
 import { postgresAvailable } from './lib/database';
 import { describeMachine, machine } from './lib/machine';
-import { renderBlock, REPORT, writeReport, type BudgetResult, type Section } from './lib/report';
+import {
+  BENCHMARKS,
+  renderBlock,
+  REPORT,
+  writeReport,
+  type BudgetResult,
+  type Section,
+} from './lib/report';
 import { cleanupAll } from './lib/server';
 import {
   latencySection,
@@ -19,8 +31,8 @@ import {
   type ScenarioResult,
 } from './live';
 import { runStartup, startupSection } from './startup';
+import { runSweep, sweepSection } from './sweep';
 
-const BENCHMARKS = ['latency', 'throughput', 'capacity', 'startup', 'pages'] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 const HEADER = `
@@ -28,8 +40,8 @@ const HEADER = `
 
 Written by \`npm run bench\` (bench/run.ts); do not edit the blocks between \`<!-- bench:… -->\` markers by hand —
 run the suite again. A subset updates only its own blocks: \`npm run bench -- latency\`, \`npm run bench -- capacity
-startup\`, \`npm run bench -- pages\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`,
-\`postgres\`, \`postgres-x2\`). The whole suite takes about eleven minutes on the 2-core machine (pages: about two;
+startup\`, \`npm run bench -- pages\`, \`npm run bench -- abuse\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`,
+\`postgres\`, \`postgres-x2\`); \`npm run bench -- ack\` (press → acknowledge → guest page), \`npm run bench -- history\` (the history query at 1M requests; about two minutes, most of it seeding); \`npm run bench -- sweep\` (presses during an escalation backlog, about a minute). \`npm run bench -- memory\` (the compiled server's RSS on a first start and after a restart, both backends, about 70 s; builds first if dist/ is missing). The whole suite takes about eleven minutes on the 2-core machine (pages: about two;
 longer when it waits for other work to finish).
 \`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`; \`BENCH_TRACE_GC=1\` logs its
 garbage collections (with their pauses) into \`.tmp/bench/<name>.log\`.
@@ -134,6 +146,48 @@ async function main(): Promise<void> {
     log('pages');
     await quiet(log);
     print(pagesSection(await runPages(log)));
+  }
+
+  if (benches.has('sweep')) {
+    log('sweep');
+    await quiet(log);
+    print(sweepSection(await runSweep(log)));
+  }
+  if (benches.has('abuse')) {
+    log('abuse');
+    await quiet(log);
+    print(abuseSection(await runAbuse(log)));
+  }
+  if (benches.has('durability')) {
+    log('durability');
+    await quiet(log);
+    print(durabilitySection(await runDurability(log)));
+  }
+  if (benches.has('memory')) {
+    log('memory');
+    await quiet(log);
+    print(memorySection(await runMemory(log)));
+  }
+
+  if (benches.has('ack')) {
+    log('ack: press → acknowledge → guest page');
+    await quiet(log);
+    const results = [];
+    for (const backend of ['pglite', 'postgres'] as const) {
+      if (!scenarios.has(backend) || (backend === 'postgres' && !pgVersion)) continue;
+      results.push(await runAck(backend, log));
+    }
+    print(ackSection(results));
+  }
+  if (benches.has('history')) {
+    log('history at 1M requests');
+    await quiet(log);
+    const results: HistoryResult[] = [];
+    for (const backend of ['pglite', 'postgres'] as const) {
+      if (!scenarios.has(backend) || (backend === 'postgres' && !pgVersion)) continue;
+      results.push(await runHistory(backend, log));
+    }
+    print(historySection(results, process.env.BENCH_NOTE ?? ''));
   }
 
   await writeReport(sections, HEADER, DEFAULT_NOTES);

@@ -21,6 +21,11 @@ try {
       ...E2E_SEED.adminWithoutRestaurant,
       verified: true,
     });
+    await createPasswordUser(database.db, {
+      role: 'admin',
+      ...E2E_SEED.firstRunOwner,
+      verified: true,
+    });
   }
 } finally {
   await database.close();

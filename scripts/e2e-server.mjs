@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Starts the app for the e2e suite on a fresh embedded database (with the demo restaurant). Its structured log
+// Starts the compiled app (dist/server, `npm run build`) for the e2e suite, as `npm run serve` does, on a fresh
+// embedded database (with the demo restaurant), so every e2e run covers the server's build too. Its structured log
 // is also written to .tmp/e2e-server.log, which scripts/check-e2e-log.mjs scans for secrets after the run.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,9 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   NODE_ENV: 'development',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+  // Every spec signs in from 127.0.0.1: the suite would trip the per-address sign-in limit (30 a minute), which
+  // the integration tests cover (address-limits.test.ts).
+  SIGN_IN_ADDRESS_LIMIT: '1000',
 };
 // The demo plus the e2e-only accounts (tests/e2e/seed-data.ts), written before the server opens the database.
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/e2e-seed.ts'], {
@@ -28,7 +32,13 @@ const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/e2e-seed
   env,
 });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+if (!fs.existsSync('dist/server/main.js')) {
+  console.error(
+    'dist/server/main.js is missing: run `npm run build` first (npm run test:e2e does).',
+  );
+  process.exit(1);
+}
+const child = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: ['ignore', 'pipe', 'pipe'],
   env,
 });

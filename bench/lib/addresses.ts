@@ -64,3 +64,14 @@ export class SourceAddresses {
     for (const s of this.ring) s.agent.destroy();
   }
 }
+
+let staffDevices = 0;
+/**
+ * A loopback address of its own for each simulated staff device (127.1.x.y): the server caps staff sockets and
+ * their handshakes per client address (decision 026), as real staff consoles come from their own phones.
+ */
+export function nextStaffDevice(): string {
+  const n = staffDevices++;
+  if (n >= 250 * 256) throw new Error('out of loopback staff addresses');
+  return `127.1.${Math.floor(n / 250)}.${(n % 250) + 2}`;
+}

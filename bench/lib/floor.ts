@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { COOLDOWN_SECONDS } from '../../src/shared/constants';
 import { cpuMeter, type CpuShare } from './cpu';
 import type { SeededRestaurant } from './database';
-import { SourceAddresses } from './addresses';
+import { nextStaffDevice, SourceAddresses } from './addresses';
 import type { ServerProcess } from './server';
 import { sleep } from './server';
 import { distribution, type Distribution } from './stats';
@@ -134,6 +134,7 @@ export class Floor {
       // A browser sends its Origin with the upgrade; the server refuses a handshake without ours.
       headers: { cookie, origin: base },
       perMessageDeflate: false,
+      localAddress: nextStaffDevice(),
     });
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no hello within 30 s')), 30_000);

@@ -24,7 +24,21 @@ export interface Section {
 }
 
 export const REPORT = path.join(ROOT, 'BENCHMARKS.md');
-const ORDER = ['latency', 'throughput', 'capacity', 'startup', 'pages'];
+/** Every benchmark, in the order of their blocks in BENCHMARKS.md (bench/run.ts takes its names from here). */
+export const BENCHMARKS = [
+  'latency',
+  'throughput',
+  'capacity',
+  'startup',
+  'pages',
+  'sweep',
+  'abuse',
+  'durability',
+  'ack',
+  'history',
+  'memory',
+] as const;
+const ORDER: readonly string[] = BENCHMARKS;
 
 const open = (id: string) => `<!-- bench:${id} -->`;
 const close = (id: string) => `<!-- /bench:${id} -->`;

@@ -81,6 +81,8 @@ export interface StartOptions {
   name: string;
   env: Record<string, string>;
   nodeArgs?: string[];
+  /** Run the compiled server (`node dist/server/main.js`, after `npm run build`) instead of the TypeScript source. */
+  compiled?: boolean;
   port?: number;
   pollMs?: number;
   timeoutMs?: number;
@@ -134,9 +136,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       // BENCH_TRACE_GC=1: every collection and its pause in the server's log (.tmp/bench/<name>.log).
       ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
       ...(options.nodeArgs ?? []),
-      '--import',
-      'tsx',
-      'src/server/main.ts',
+      ...(options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts']),
     ],
     { cwd: ROOT, env, stdio: ['ignore', out, out] },
   );

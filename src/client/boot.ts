@@ -20,7 +20,8 @@ document.addEventListener(
     const data = document.documentElement.dataset;
     if (data.appLive) return;
     const button = (event.target as Element | null)?.closest?.('button[data-request-type]');
-    if (button instanceof HTMLButtonElement && !button.disabled) {
+    // A button in the cool-down is aria-disabled (issue 12): its tap is ignored, as SPEC §5 says.
+    if (button instanceof HTMLButtonElement && button.getAttribute('aria-disabled') !== 'true') {
       data.earlyPress = button.dataset.requestType;
       button.setAttribute('aria-busy', 'true');
     }

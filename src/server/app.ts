@@ -2,10 +2,12 @@
  * buildApp: registers everything explicitly and returns a ready app (tests use it through inject); main.ts only
  * listens and shuts down.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -21,17 +23,22 @@ import { LOGO_MAX_BYTES, SESSION_COOKIE } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import type { Database } from './db/client';
 import { installAccessControl, type RegisteredRoute } from './http/access';
+import { RequestLog } from './http/request-log';
 import { guestPreload } from './http/client-shell';
 import { matchTablePath } from '../client/app/paths';
 import { renderGuestPage } from './http/guest-page';
 import { idParamSchema } from '../shared/schemas';
 import { forbidden, registerErrorHandler } from './http/errors';
+import { addressKey } from './http/client-address';
 import { comesFromOurOrigin } from './http/origin';
+import { sessionProbeGuard } from './http/session-probes';
 import { InProcessBus, PgNotifyBus, type EventBus } from './live/bus';
 import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
 import { registerLiveRoutes } from './live/live.routes';
 import { registerPublicLiveRoutes } from './live/public-live.routes';
+import type { StaffSocketCaps } from './live/socket-caps';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { SESSION_TOKEN_MAX, sessionIdOf } from './modules/auth/auth.service';
 import { GUEST_READ_LIMITS, registerGuestRoutes } from './modules/guest/guest.routes';
 import { registerRequestsRoutes } from './modules/requests/requests.routes';
 import { registerRestaurantsRoutes } from './modules/restaurants/restaurants.routes';
@@ -43,9 +50,13 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerSuperAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { registerVerificationRoutes } from './modules/verification/verification.routes';
 import { registerPushRoutes } from './modules/push/push.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { HealthService } from './modules/health/health.service';
 import type { PushOptions } from './modules/push/push.service';
 import { ESCALATION_SWEEP_MS } from './modules/escalation/escalation.service';
 import { buildServices, type Services } from './services';
+import { Metrics } from './metrics/metrics';
+import { listenForMetrics, registerMetrics, type MetricsListener } from './metrics/metrics.routes';
 
 export const CLIENT_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -59,10 +70,22 @@ function cacheControlFor(file: string): string {
     : 'no-cache';
 }
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The log's request id: the incoming X-Request-Id when it is short and plain, otherwise one of our own. */
+export function requestIdOf(request: {
+  headers: Record<string, string | string[] | undefined>;
+}): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 export interface AppOptions {
   database: Database;
   publicUrl: string;
   logger?: FastifyServerOptions['logger'];
+  /** A ready logger instead of `logger`'s settings (main.ts: readable lines in a terminal, http/request-log.ts). */
+  loggerInstance?: FastifyBaseLogger;
   /** Serve the built client from dist/client (production and e2e). */
   serveClient?: boolean;
   /**
@@ -71,7 +94,7 @@ export interface AppOptions {
    */
   trustProxy?: false | number | string[];
   clock?: () => number;
-  /** Outgoing mail; default: .eml files in `${dataDir}/outbox` with their links logged (no SMTP_URL). */
+  /** Outgoing mail; default: .eml files in `${dataDir}/outbox`, their paths logged (no SMTP_URL). */
   mailer?: Mailer;
   /** DATA_DIR, for the default outbox; default: a directory under the system's temp dir. */
   dataDir?: string;
@@ -79,14 +102,26 @@ export interface AppOptions {
   mailFrom?: string;
   /** Web Push (VAPID keys from the environment, TLS agent and allowed push services for tests). */
   push?: PushOptions;
+  /** Restaurants one admin may own at once (MAX_RESTAURANTS_PER_ADMIN); default 20. */
+  maxRestaurantsPerAdmin?: number;
+  /** Sign-ins per address and route, in memory, before the database (default SIGN_IN_ADDRESS_LIMIT; decision 026). */
+  signInAddressLimit?: { max: number; timeWindow: string };
+  /** Open staff WebSockets per session, user and address (default STAFF_SOCKET_CAPS; decision 026). */
+  staffSocketCaps?: StaffSocketCaps;
   /** How often this instance sweeps for overdue requests; 0: never (tests sweep by hand). */
   escalationSweepMs?: number;
+  /** METRICS_TOKEN: /metrics on the app's port, for `Authorization: Bearer <token>` only (decision 021). */
+  metricsToken?: string;
+  /** METRICS_PORT: /metrics on a listener of its own on 127.0.0.1 (0: any free port, tests). */
+  metricsPort?: number;
 }
 
 export interface App {
   app: FastifyInstance;
   services: Services;
   routes: RegisteredRoute[];
+  /** The METRICS_PORT listener's address (http://127.0.0.1:<port>/metrics), or null without one. */
+  metricsUrl: string | null;
 }
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -95,10 +130,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const trustProxy =
     typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.loggerInstance ? false : (options.logger ?? false),
+    loggerInstance: options.loggerInstance,
+    // Health probes and the client's files are logged at debug, everything else as Fastify does.
+    logController: new RequestLog(),
     trustProxy,
     bodyLimit: 64 * 1024,
-    requestIdHeader: 'x-request-id',
+    // A balancer's X-Request-Id is kept so its logs and ours correlate, but only a short, plain one: a client
+    // chooses this header too, and it must not write 8 KB or forged-looking text into every log line (issue 14).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Router-level errors (malformed URL, over-long param) get the one error shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -108,10 +149,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   const { database } = options;
+  const metrics = new Metrics();
   const bus: EventBus =
     database.kind === 'postgres' && database.pool && database.url
       ? new PgNotifyBus(database.url, database.pool, app.log)
       : new InProcessBus();
+  bus.onReconnect(() => metrics.busReconnected());
   if (bus instanceof PgNotifyBus) await bus.ready;
   const services = buildServices({
     db: database.db,
@@ -127,14 +170,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
         log: app.log,
       }),
     push: options.push,
+    metrics,
+    maxRestaurantsPerAdmin: options.maxRestaurantsPerAdmin,
   });
   // Bad VAPID keys stop the start; without keys, a pair is generated once and shared through the database.
   await services.push.ready();
   const secure = options.publicUrl.startsWith('https://');
 
   registerErrorHandler(app);
+  registerMetrics(app, metrics, { token: options.metricsToken });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Every in-memory per-address limit counts by the same key: IPv4 address, IPv6 /64 (decision 026).
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => addressKey(request.ip),
+  });
   // Logo uploads only (SPEC §5 Settings): one file, no other fields; the 2MB rule is checked on the bytes too.
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0 } });
   // Security headers on every response. helmet is compiled once here: @fastify/helmet rebuilt it (parsing the CSP
@@ -174,10 +224,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
+  const sessionProbes = sessionProbeGuard(app);
   const routes = installAccessControl(app, async (request) => {
-    const resolved = await services.auth.resolve(request.cookies[SESSION_COOKIE]);
+    const token = request.cookies[SESSION_COOKIE];
+    // A cookie the database can hold is looked up; made-up ones are budgeted per address first (decision 026).
+    const probe = token && token.length <= SESSION_TOKEN_MAX ? sessionIdOf(token) : null;
+    if (probe) await sessionProbes.admit(request, probe);
+    const resolved = await services.auth.resolve(token);
+    if (probe) await sessionProbes.record(request, probe, resolved !== null);
     request.user = resolved?.user ?? null;
     request.sessionId = resolved?.sessionId ?? null;
+    request.sessionExpiresAt = resolved?.expiresAt ?? null;
   });
 
   // CSRF: a state-changing request must come from our own origin and carry JSON (or multipart for uploads). A
@@ -198,7 +255,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     done();
   });
 
-  registerAuthRoutes(app, services, secure);
+  registerAuthRoutes(app, services, secure, options.signInAddressLimit);
   registerAccountRoutes(app, services, secure);
   registerVerificationRoutes(app, services);
   registerSuperAdminRoutes(app, services);
@@ -209,9 +266,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerStaffRoutes(app, services);
   registerDashboardRoutes(app, services);
   registerRequestsRoutes(app, services);
-  registerLiveRoutes(app, services, options.publicUrl);
+  registerLiveRoutes(app, services, options.publicUrl, options.staffSocketCaps);
   registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);
+  registerHealthRoutes(app, new HealthService(database.db, bus));
 
   if (options.serveClient && fs.existsSync(path.join(CLIENT_DIST, 'index.html'))) {
     // preCompressed: the build writes .br and .gz beside each text asset (vite.config.ts); a browser that accepts
@@ -290,9 +348,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await services.push.stop();
   });
 
+  let metricsListener: MetricsListener | undefined;
+  app.addHook('onClose', async () => {
+    await metricsListener?.close();
+  });
+
   await app.ready();
+  if (options.metricsPort !== undefined) {
+    // A port that cannot be had stops the start (one line), as the app's own port would.
+    metricsListener = await listenForMetrics(metrics, options.metricsPort).catch(
+      async (err: unknown) => {
+        await app.close();
+        throw err;
+      },
+    );
+  }
   services.escalation.start(options.escalationSweepMs ?? ESCALATION_SWEEP_MS);
   // Also delivers what an instance that stopped or crashed left in the push outbox.
   services.push.start();
-  return { app, services, routes };
+  return { app, services, routes, metricsUrl: metricsListener?.url ?? null };
 }

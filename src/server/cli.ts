@@ -1,12 +1,17 @@
 /**
  * `npm run cli -- <command>`: user and restaurant administration from the shell. A stable interface: each
- * command prints one result line on success, and on failure the same message the UI shows, exiting non-zero.
+ * command prints one result line on success (move-to-postgres prints its per-table check first), and on failure the
+ * same message the UI shows, exiting non-zero.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from './http/errors';
 import { DatabaseInUseError, openDatabase, type Database } from './db/client';
 import { databaseOptionsFromEnv } from './db/options';
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, type Env } from './env';
+import { backupEmbedded, restoreEmbedded } from './db/backup';
+import { DataCommandError } from './db/data-command';
+import { moveToPostgres } from './db/move-to-postgres';
 import { findUserByEmail } from './modules/users/users.repo';
 import { createRestaurant } from './modules/restaurants/restaurants.service';
 import { findRestaurant } from './modules/restaurants/restaurants.repo';
@@ -25,7 +30,17 @@ export const COMMAND_HELP: Record<string, string> = {
       Creates a server (login ID + PIN) at the restaurant; prints the user id.`,
   'create-table': `  create-table --restaurant ID --number N
       Creates a table; prints the table id and its guest URL.`,
+  backup: `  backup --to FILE
+      Writes the embedded database (DATA_DIR) into one file (a gzip tarball of its data directory).`,
+  restore: `  restore --from FILE [--force]
+      Replaces the embedded database (DATA_DIR) with a backup; a database already there only with --force.`,
+  'move-to-postgres': `  move-to-postgres --to postgres://USER@HOST/DB
+      Copies every row of the embedded database (DATA_DIR) into an empty PostgreSQL database in one transaction
+      (migrating it first), checks row counts and checksums per table, and prints them.`,
 };
+
+/** Commands on the embedded database itself: they open DATA_DIR whatever DATABASE_URL says. */
+const DATA_COMMANDS = new Set(['backup', 'restore', 'move-to-postgres']);
 
 export const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -33,6 +48,7 @@ Commands:
 ${Object.values(COMMAND_HELP).join('\n')}
 
 The database is the one the app uses: DATABASE_URL, or the embedded one in DATA_DIR (default ./data).
+backup, restore and move-to-postgres always work on the embedded database in DATA_DIR.
 The embedded database can be opened by one process at a time: stop the app before using the CLI on it.`;
 
 class UsageError extends Error {}
@@ -98,6 +114,44 @@ async function run(
   }
 }
 
+async function runDataCommand(command: string, values: Values, env: Env): Promise<number> {
+  const dataDir = path.resolve(env.DATA_DIR);
+  try {
+    switch (command) {
+      case 'backup':
+        if (env.DATABASE_URL) throw new DataCommandError(BACKUP_NOT_POSTGRES);
+        console.log(await backupEmbedded(dataDir, required(values, 'to')));
+        break;
+      case 'restore':
+        if (env.DATABASE_URL) throw new DataCommandError(BACKUP_NOT_POSTGRES);
+        console.log(
+          await restoreEmbedded(dataDir, required(values, 'from'), {
+            force: values.force === true,
+          }),
+        );
+        break;
+      case 'move-to-postgres':
+        await moveToPostgres(dataDir, required(values, 'to'), (line) => console.log(line));
+        break;
+    }
+    return 0;
+  } catch (err) {
+    // Each is one line the operator can act on: a usage slip, the app holding DATA_DIR, a refused target.
+    if (err instanceof UsageError) {
+      console.error(err.message);
+      return 2;
+    }
+    if (err instanceof DataCommandError || err instanceof DatabaseInUseError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+const BACKUP_NOT_POSTGRES =
+  'backup and restore work on the embedded database, but DATABASE_URL is set: back PostgreSQL up with pg_dump.';
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
@@ -128,6 +182,9 @@ async function main(argv: string[]): Promise<number> {
         'login-id': { type: 'string' },
         pin: { type: 'string' },
         number: { type: 'string' },
+        to: { type: 'string' },
+        from: { type: 'string' },
+        force: { type: 'boolean' },
       },
       strict: true,
     }).values;
@@ -145,6 +202,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
+  if (DATA_COMMANDS.has(command)) return runDataCommand(command, values, env);
   let database: Database;
   try {
     // The CLI never opens the embedded data while the server holds it (the lock file says so).

@@ -25,8 +25,15 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return rows.length === 0;
 }
 
+export interface DemoSeed {
+  /** What to print: the credentials and table 1's guest URL. */
+  lines: string[];
+  /** Table 1's guest page at another origin (the start-up QR code: a network address when PUBLIC_URL is unset). */
+  guestPageAt: (origin: string) => string;
+}
+
 /** Creates the demo in one transaction and returns the lines to print. */
-export async function seedDemo(db: Db, publicUrl: string): Promise<string[]> {
+export async function seedDemo(db: Db, publicUrl: string): Promise<DemoSeed> {
   return db.transaction(async (tx) => {
     await createPasswordUser(tx, { role: 'super_admin', ...DEMO.superAdmin, verified: true });
     const admin = await createPasswordUser(tx, { role: 'admin', ...DEMO.admin, verified: true });
@@ -35,12 +42,14 @@ export async function seedDemo(db: Db, publicUrl: string): Promise<string[]> {
     for (const n of DEMO.tableNumbers)
       tableIds.push((await createTableRow(tx, restaurant.id, n)).id);
     for (const s of DEMO.servers) await createPinServer(tx, { restaurantId: restaurant.id, ...s });
-    return [
+    const table1 = tableIds[0]!;
+    const lines = [
       `Demo restaurant "${restaurant.name}" created (tables 1–8).`,
       `  Super admin:  ${DEMO.superAdmin.email} / ${DEMO.superAdmin.password}`,
       `  Admin:        ${DEMO.admin.email} / ${DEMO.admin.password}`,
       ...DEMO.servers.map((s) => `  Server:       login ID ${s.loginId} / PIN ${s.pin}`),
-      `  Guest page of table 1: ${guestUrl(publicUrl, restaurant.id, tableIds[0]!)}`,
+      `  Guest page of table 1: ${guestUrl(publicUrl, restaurant.id, table1)}`,
     ];
+    return { lines, guestPageAt: (origin: string) => guestUrl(origin, restaurant.id, table1) };
   });
 }

@@ -57,3 +57,14 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('MAX_RESTAURANTS_PER_ADMIN', () => {
+  it('defaults to 20 and takes a positive whole number', () => {
+    expect(loadEnv({}).MAX_RESTAURANTS_PER_ADMIN).toBe(20);
+    expect(loadEnv({ MAX_RESTAURANTS_PER_ADMIN: '5' }).MAX_RESTAURANTS_PER_ADMIN).toBe(5);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => loadEnv({ MAX_RESTAURANTS_PER_ADMIN: bad })).toThrow(
+        /^Invalid environment variable MAX_RESTAURANTS_PER_ADMIN:/,
+      );
+  });
+});

@@ -1,6 +1,7 @@
 /** Configuration from the environment, checked once at start. A bad value stops the process with one line each. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { MAX_RESTAURANTS_PER_ADMIN_DEFAULT } from '../shared/constants';
 
 /** An IPv4/IPv6 address, or one with a /prefix (CIDR). */
 function isAddressOrCidr(entry: string): boolean {
@@ -62,6 +63,25 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z.string().min(3).optional(),
   TRUST_PROXY: trustProxySchema,
+  /** /metrics on the app's port for this bearer token (decision 021); unset: not served there. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, 'must be at least 16 characters, without spaces')
+    .optional(),
+  /** /metrics on its own listener on 127.0.0.1:METRICS_PORT (no token); unset: no such listener. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Restaurants one admin may own at once (issue 14: no squatting names by the hundred). */
+  MAX_RESTAURANTS_PER_ADMIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(MAX_RESTAURANTS_PER_ADMIN_DEFAULT),
+  /**
+   * Sign-ins a minute per client address and sign-in route, refused in memory before the database (decision 026).
+   * A venue whose staff all sign in through one NAT address at shift change may need more.
+   */
+  SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Skips creating the demo restaurant on an empty database. */
   NO_DEMO: z
@@ -89,6 +109,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
     throw new EnvError(
       'Invalid environment variable VAPID_PRIVATE_KEY: set both VAPID keys, or neither',
+    );
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
+    throw new EnvError(
+      'Invalid environment variable METRICS_PORT: must differ from PORT (use METRICS_TOKEN to serve /metrics on PORT)',
     );
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, PUBLIC_URL: publicUrl };

@@ -18,6 +18,8 @@ import { SuperAdminService } from './modules/super-admin/super-admin.service';
 import { VerificationService } from './modules/verification/verification.service';
 import { PushService, type PushOptions } from './modules/push/push.service';
 import { EscalationService } from './modules/escalation/escalation.service';
+import { Metrics } from './metrics/metrics';
+import { countOutbox } from './modules/push/push.repo';
 
 export interface ServiceOptions {
   db: Db;
@@ -29,18 +31,33 @@ export interface ServiceOptions {
   mailer?: Mailer;
   /** Web Push: VAPID keys from the environment (else generated once and stored), TLS agent, allowed services. */
   push?: PushOptions;
+  /** This app's Prometheus metrics (docs/decisions/021); default: a fresh set. */
+  metrics?: Metrics;
+  /** Restaurants one admin may own at once (MAX_RESTAURANTS_PER_ADMIN); default 20. */
+  maxRestaurantsPerAdmin?: number;
 }
 
-export function buildServices({ db, bus, log, publicUrl, clock, mailer, push }: ServiceOptions) {
-  const live = new LiveService(bus, log);
-  const throttle = new LoginThrottle(db, clock);
+export function buildServices({
+  db,
+  bus,
+  log,
+  publicUrl,
+  clock,
+  mailer,
+  push,
+  metrics = new Metrics(),
+  maxRestaurantsPerAdmin,
+}: ServiceOptions) {
+  const live = new LiveService(bus, log, metrics);
+  const throttle = new LoginThrottle(db, metrics, clock);
   const auth = new AuthService(db, throttle);
   const tables = new TablesService(db, live, publicUrl);
   const account = new AccountService(db, live, (ids) => tables.publish(ids));
   const mail = mailer ?? createMailer({ dataDir: defaultDataDir(), log });
   const verification = new VerificationService(db, mail, log, publicUrl, clock);
-  const pushService = new PushService(db, log, publicUrl, push, clock);
-  const requests = new RequestsService(db, live);
+  const pushService = new PushService(db, log, publicUrl, push ?? {}, metrics, clock);
+  metrics.countOutboxWith(() => countOutbox(db));
+  const requests = new RequestsService(db, live, metrics);
   // Issue 5: every new request is pushed to its server's devices. The press queued the push in the outbox (same
   // statement); the sender delivers it in the background, with retries (docs/decisions/013). No device, no push: the
   // sender is not woken (one statement per press fewer).
@@ -49,16 +66,17 @@ export function buildServices({ db, bus, log, publicUrl, clock, mailer, push }: 
   });
   return {
     db,
+    metrics,
     live,
     auth,
     throttle,
     guest: new GuestService(db),
     requests,
     push: pushService,
-    escalation: new EscalationService(db, live, pushService, log, clock),
+    escalation: new EscalationService(db, live, pushService, log, metrics, clock),
     restaurants: new RestaurantsService(db),
     tables,
-    restaurantAdmin: new RestaurantAdminService(db, live),
+    restaurantAdmin: new RestaurantAdminService(db, live, maxRestaurantsPerAdmin),
     staff: new StaffService({
       db,
       log,

@@ -6,6 +6,8 @@ export const COOLDOWN_SECONDS = 60;
 export const COOLDOWN_RECHECK_MS = 15_000;
 /** SPEC §9: the sent confirmation on a guest button shows for 5 seconds. */
 export const SENT_CONFIRMATION_MS = 5_000;
+/** How long the guest page shows "Done ✓" after the table's request was completed, before only the buttons remain. */
+export const GUEST_DONE_MS = 8000;
 /** SPEC §9: toast duration. */
 export const TOAST_MS = 5_000;
 /** SPEC §9: guest send vibrates 200 ms. */
@@ -20,6 +22,8 @@ export const DEFAULT_THEME_COLOR = '#ffffff';
 
 /** SPEC §9: logo must be under 2MB. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** A logo's width and height at most (decision 026): 2 MB of PNG can decode to gigabytes of pixels. */
+export const LOGO_MAX_SIDE_PX = 4096;
 export const PIN_MIN = 4;
 export const PIN_MAX = 6;
 export const LOGIN_ID_MIN = 3;
@@ -42,8 +46,15 @@ export const ESCALATE_MINUTES_DEFAULT = 3;
 export const ESCALATE_MINUTES_MIN = 1;
 export const ESCALATE_MINUTES_MAX = 60;
 
+/** Issue 14: restaurants one admin may own at once, unless MAX_RESTAURANTS_PER_ADMIN says otherwise. */
+export const MAX_RESTAURANTS_PER_ADMIN_DEFAULT = 20;
+
 /** Issue 3: the public live channel closes with this code when the restaurant is deleted (no reconnect). */
 export const GUEST_GONE_CLOSE = 4404;
 
 /** The id of the JSON a server-rendered guest page carries its table's data in (docs/decisions/017). */
 export const GUEST_DATA_ELEMENT_ID = 'guest-data';
+
+/** Longest restaurant name and table number (SPEC §5 fields); forms show the limit before it is reached. */
+export const RESTAURANT_NAME_MAX = 100;
+export const TABLE_NUMBER_MAX = 20;

@@ -24,6 +24,8 @@ export const MSG = {
   settingsNameRequired: 'Restaurant name is required',
   logoNotImage: 'Selected file must be an image',
   logoTooLarge: 'File size must be less than 2MB',
+  /** Not quoted by SPEC (issue 14, decision 026): a small file may still decode to a huge bitmap. */
+  logoTooManyPixels: 'The logo must be at most 4096 × 4096 pixels.',
   // §8 PIN login
   loginIdNotFound: 'Login ID not found',
   pinNotConfigured: 'PIN not configured for this server',
@@ -93,10 +95,17 @@ export const MSG = {
   controlCharacters: 'Text cannot contain control characters such as line breaks or tabs.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   internalError: 'Something went wrong on our side. Please try again.',
+  // Recovery (issue 14; decision 027): the database is unreachable for a moment (a restart, a fail-over).
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  guestServiceUnavailable:
+    'Staff could not be called just now: the service is briefly unavailable. Please try again in a moment.',
   onlyServersAssign: 'Only servers can assign tables to themselves.',
   tableAssignedToOther: 'This table is already assigned to another server.',
   requestNotFound: 'Request not found.',
   tableNotFound: 'Table not found.',
+  // Issue 14: restaurants per admin are capped (MAX_RESTAURANTS_PER_ADMIN; docs/decisions/024)
+  restaurantLimit: (max: number) =>
+    `You can have at most ${max} restaurants. Delete one before creating another.`,
   // Accounts (issue 4; product decisions, not quoted by SPEC)
   verificationLinkInvalid: 'This verification link is invalid or has expired.',
   emailVerified: 'Your email is verified. You can now sign in.',
@@ -122,4 +131,16 @@ export const MSG = {
   guestOffline: 'You are offline. Please connect to the internet to call staff from your table.',
   installTitle: 'Install Table Service',
   installBody: 'Add the app to your home screen to get request alerts quickly, even full screen.',
+  // The guest page's side of issue 12 (decisions 029, 031; not quoted by SPEC)
+  guestServerOnTheWay: (firstName: string) => `${firstName} is on the way`,
+  guestSomeoneOnTheWay: 'Your server is on the way',
+  guestRequestDone: 'Done ✓',
+  guestSentAgo: (ago: string) => `Sent ${ago}`,
+  guestWaiting: 'Waiting for a server',
+  guestAlreadyIn: (label: string, ago: string, seconds: number) =>
+    `This table’s request is already in: ${label}, sent ${ago}. You can send another request in ${seconds}s.`,
+  guestCooldown: (seconds: number) => `You can send another request in ${seconds}s`,
+  guestAnnounceSent: (label: string, seconds: number) =>
+    `${label}: request sent. You can send another request in ${seconds} seconds.`,
+  guestAnnounceReady: 'You can send a request again.',
 } as const;

@@ -1,47 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   cooldownRemainingSeconds,
-  loginIdCandidates,
+  guestAgo,
   passwordError,
   pinError,
   requestTypeTitle,
-  slugify,
-  slugWithSuffix,
-  suggestLoginId,
 } from './rules';
 import { MSG } from './messages';
-
-describe('slugify (SPEC §5)', () => {
-  it('lowercases, drops other characters, turns spaces into hyphens', () => {
-    expect(slugify("Joe's Diner & Bar")).toBe('joes-diner-bar');
-  });
-  it('collapses repeated and edge hyphens', () => {
-    expect(slugify('  --Café   Olé-- ')).toBe('caf-ol');
-    expect(slugify('a - b')).toBe('a-b');
-  });
-  it('can be empty when nothing survives', () => {
-    expect(slugify('!!!')).toBe('');
-  });
-  it('appends -2, -3 … on collision', () => {
-    expect(slugWithSuffix('bistro', 1)).toBe('bistro');
-    expect(slugWithSuffix('bistro', 2)).toBe('bistro-2');
-    expect(slugWithSuffix('bistro', 3)).toBe('bistro-3');
-  });
-});
-
-describe('login ID suggestion (SPEC §5, §9)', () => {
-  it('is lowercase alphanumeric, at most 15 characters', () => {
-    expect(suggestLoginId('Anna-Marie O’Neil Smithson')).toBe('annamarieoneils');
-    expect(suggestLoginId('Bob 2')).toBe('bob2');
-  });
-  it('offers 10 candidates that keep the 15-character cap', () => {
-    const c = loginIdCandidates('annamarieoneilsmith');
-    expect(c).toHaveLength(10);
-    expect(new Set(c).size).toBe(10);
-    for (const id of c) expect(id.length).toBeLessThanOrEqual(15);
-    expect(loginIdCandidates('bob')[0]).toBe('bob2');
-  });
-});
 
 describe('PIN and password rules (SPEC §5)', () => {
   it('accepts 4-6 digits only', () => {
@@ -85,5 +50,16 @@ describe('cool-down arithmetic (SPEC §9)', () => {
     expect(cooldownRemainingSeconds(t0, t0 + 59_001)).toBe(1);
     expect(cooldownRemainingSeconds(t0, t0 + 60_000)).toBe(0);
     expect(cooldownRemainingSeconds(t0, t0 + 3_600_000)).toBe(0);
+  });
+});
+
+describe('how long ago, as a guest is told (issue 12)', () => {
+  it('says how long ago the request went in, coarsely', () => {
+    expect(guestAgo(0)).toBe('just now');
+    expect(guestAgo(9_999)).toBe('just now');
+    expect(guestAgo(45_000)).toBe('45 s ago');
+    expect(guestAgo(3 * 60_000 + 5_000)).toBe('3 min ago');
+    expect(guestAgo(2 * 3_600_000)).toBe('2 h ago');
+    expect(guestAgo(-5_000)).toBe('just now');
   });
 });

@@ -1,52 +1,6 @@
 /** Pure rules of SPEC §5 and §9, shared by server validation, client forms and the CLI. */
-import {
-  COOLDOWN_SECONDS,
-  GENERATED_LOGIN_ID_MAX,
-  LOGIN_ID_CANDIDATES_TRIED,
-  LOGIN_ID_MIN,
-  PASSWORD_MIN,
-} from './constants';
+import { COOLDOWN_SECONDS, LOGIN_ID_MIN, PASSWORD_MIN } from './constants';
 import { MSG } from './messages';
-
-/**
- * SPEC §5: the restaurant id is the name lowercased, with characters other than letters, digits,
- * spaces and hyphens removed, spaces turned into hyphens, and repeated or edge hyphens collapsed.
- */
-export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9 -]/g, '')
-    .replace(/ /g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-}
-
-/** SPEC §5: when the id is taken, -2, -3, … is appended until it is free. */
-export function slugWithSuffix(base: string, attempt: number): string {
-  return attempt <= 1 ? base : `${base}-${attempt}`;
-}
-
-/** SPEC §5: login ID suggested from the name: lowercase, alphanumeric only, at most 15 characters. */
-export function suggestLoginId(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
-    .slice(0, GENERATED_LOGIN_ID_MAX);
-}
-
-/**
- * SPEC §9: candidates for a taken login ID: at most 10 are tried, the first 3 free ones are offered.
- * Candidates keep the 15-character cap by trimming the base before the numeric suffix.
- */
-export function loginIdCandidates(taken: string): string[] {
-  const base = suggestLoginId(taken) || 'server';
-  const out: string[] = [];
-  for (let n = 1; out.length < LOGIN_ID_CANDIDATES_TRIED; n++) {
-    const suffix = String(n + 1);
-    out.push(base.slice(0, GENERATED_LOGIN_ID_MAX - suffix.length) + suffix);
-  }
-  return out;
-}
 
 /** Login IDs are matched case-insensitively; stored and compared lowercased. */
 export function normalizeLoginId(loginId: string): string {
@@ -91,6 +45,24 @@ export function requestTypeTitle(type: string): string {
     default:
       return 'New Request';
   }
+}
+
+/** SPEC §2: the guest buttons' labels, which also name a request to the guest (issue 12). */
+export const GUEST_BUTTON_LABELS: Readonly<Record<RequestType, string>> = {
+  server: 'Request Server',
+  order: 'Ready to Order',
+  refill: 'Refill Drinks',
+  bill: 'Get Bill',
+};
+
+/** How long ago, for a guest: 'just now' under 10 s, then '25 s ago', '3 min ago', '1 h ago'. */
+export function guestAgo(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 10) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  return `${Math.floor(minutes / 60)} h ago`;
 }
 
 /** SPEC §9: whole seconds of cool-down left after a request made at lastCreatedAt (ms). */

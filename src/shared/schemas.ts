@@ -5,7 +5,12 @@
 import { z } from 'zod';
 import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
-import { ESCALATE_MINUTES_MAX, ESCALATE_MINUTES_MIN } from './constants';
+import {
+  ESCALATE_MINUTES_MAX,
+  ESCALATE_MINUTES_MIN,
+  RESTAURANT_NAME_MAX,
+  TABLE_NUMBER_MAX,
+} from './constants';
 
 export const roleSchema = z.enum(['super_admin', 'admin', 'server']);
 export type Role = z.infer<typeof roleSchema>;
@@ -55,8 +60,11 @@ export const restaurantSchema = z.object({
   primaryColor: z.string(),
   secondaryColor: z.string(),
   reviewUrl: z.string().nullable(),
-  ownerId: z.string(),
+  /** Only in the owner's view: a server's REST response and live events leave it out (server policy/). */
+  ownerId: z.string().optional(),
   escalateAfterMinutes: z.number(),
+  /** The guest page names who took a request (decision 029); off: "Your server is on the way". */
+  showServerNames: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -87,6 +95,17 @@ export const tableSchema = z.object({
 });
 export type Table = z.infer<typeof tableSchema>;
 
+/**
+ * pending → acknowledged ("On my way") → completed | dismissed; pending → completed | dismissed directly
+ * (docs/decisions/028). Open: pending or acknowledged. Handled: completed or dismissed.
+ */
+export const requestStatusSchema = z.enum(['pending', 'acknowledged', 'completed', 'dismissed']);
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
+/** A staff member as other staff see them on a request: id and display name. */
+export const staffRefSchema = z.object({ id: z.string(), name: z.string() });
+export type StaffRef = z.infer<typeof staffRefSchema>;
+
 export const serviceRequestSchema = z.object({
   id: z.string(),
   restaurantId: z.string(),
@@ -94,12 +113,32 @@ export const serviceRequestSchema = z.object({
   tableNumber: z.string().nullable(),
   serverId: z.string().nullable(),
   type: requestTypeSchema,
-  status: z.enum(['pending', 'completed']),
+  status: requestStatusSchema,
   overdue: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Taken ("On my way"): when and by whom (null by: the account was deleted since). */
+  acknowledgedAt: z.number().nullable(),
+  acknowledgedBy: staffRefSchema.nullable(),
+  /** Completed or dismissed: when and by whom. */
+  resolvedAt: z.number().nullable(),
+  resolvedBy: staffRefSchema.nullable(),
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
+
+/**
+ * What a guest page may know of its own table's request (decision 029): no staff ids, no other table, no other
+ * guest. `takenBy` is the first name of whoever took it, null when nobody has yet or the restaurant hides names.
+ */
+export const guestRequestStateSchema = z.object({
+  id: z.string(),
+  type: requestTypeSchema,
+  status: requestStatusSchema,
+  createdAt: z.number(),
+  acknowledgedAt: z.number().nullable(),
+  takenBy: z.string().nullable(),
+});
+export type GuestRequestState = z.infer<typeof guestRequestStateSchema>;
 
 export const apiErrorSchema = z.object({
   error: z.object({
@@ -131,10 +170,17 @@ export const guestTableResponseSchema = z.object({
   restaurant: publicRestaurantSchema,
   table: z.object({ id: z.string(), number: z.string() }),
   cooldownRemainingSeconds: z.number(),
+  /** The table's open requests (pending or acknowledged), newest first (issue 12: the guest sees the truth). */
+  openRequests: z.array(guestRequestStateSchema),
 });
 export type GuestTableResponse = z.infer<typeof guestTableResponseSchema>;
 
-export const guestCooldownResponseSchema = z.object({ cooldownRemainingSeconds: z.number() });
+/** The 15 s re-check (SPEC §9), which also brings the table's open requests (issue 12: a missed live event heals). */
+export const guestCooldownResponseSchema = z.object({
+  cooldownRemainingSeconds: z.number(),
+  openRequests: z.array(guestRequestStateSchema),
+});
+export type GuestCooldownResponse = z.infer<typeof guestCooldownResponseSchema>;
 
 export const guestRequestBodySchema = z.strictObject({ type: requestTypeSchema });
 export const guestRequestResponseSchema = z.object({
@@ -148,6 +194,7 @@ export type GuestRequestResponse = z.infer<typeof guestRequestResponseSchema>;
 export const tablesResponseSchema = z.object({ tables: z.array(tableSchema) });
 export const tableResponseSchema = z.object({ table: tableSchema });
 export const requestsResponseSchema = z.object({
+  /** Open requests: pending and acknowledged (taken, not yet done), newest first. */
   pending: z.array(serviceRequestSchema),
   /** SPEC §2: at most the first 5 completed, most recently completed first. */
   completed: z.array(serviceRequestSchema),
@@ -161,10 +208,10 @@ export const restaurantsResponseSchema = z.object({ restaurants: z.array(restaur
 // ---------- admin ----------
 
 export const createRestaurantBodySchema = z.strictObject({
-  name: plainText().trim().min(1, MSG.restaurantNameRequired).max(100),
+  name: plainText().trim().min(1, MSG.restaurantNameRequired).max(RESTAURANT_NAME_MAX),
 });
 export const updateRestaurantBodySchema = z.strictObject({
-  name: plainText().trim().min(1, MSG.settingsNameRequired).max(100).optional(),
+  name: plainText().trim().min(1, MSG.settingsNameRequired).max(RESTAURANT_NAME_MAX).optional(),
   reviewUrl: z
     .union([plainText().pipe(z.url({ protocol: /^https?$/ }).max(2000)), z.literal('')])
     .nullable()
@@ -177,9 +224,10 @@ export const updateRestaurantBodySchema = z.strictObject({
     .min(ESCALATE_MINUTES_MIN)
     .max(ESCALATE_MINUTES_MAX)
     .optional(),
+  showServerNames: z.boolean().optional(),
 });
 export const createTableBodySchema = z.strictObject({
-  number: plainText().trim().min(1, MSG.tableNumberRequired).max(20),
+  number: plainText().trim().min(1, MSG.tableNumberRequired).max(TABLE_NUMBER_MAX),
 });
 
 export const createPinStaffBodySchema = z.strictObject({
@@ -207,6 +255,10 @@ export const staffMemberSchema = z.object({
   loginId: z.string().nullable(),
   authMethod: z.enum(['password', 'pin']),
   createdAt: z.number(),
+  /** Tables assigned to this server now (issue 13). */
+  tablesAssigned: z.number(),
+  /** When the server last signed in (newest session), or null. */
+  lastSignInAt: z.number().nullable(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
@@ -226,6 +278,25 @@ export const dashboardResponseSchema = z.object({
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
+// ---------- shift history (issue 12; docs/decisions/030) ----------
+
+export const requestHistoryQuerySchema = z.object({
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: plainText(MSG.badRequest).min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type RequestHistoryQuery = z.input<typeof requestHistoryQuerySchema>;
+
+export const requestHistoryResponseSchema = z.object({
+  /** Today's handled (completed or dismissed) requests, most recently handled first. */
+  requests: z.array(serviceRequestSchema),
+  /** Pass as cursor for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Where "today" starts: the server's local midnight, ms (decision 030). */
+  since: z.number(),
+});
+export type RequestHistoryResponse = z.infer<typeof requestHistoryResponseSchema>;
+
 // ---------- live channel (/api/live) ----------
 
 export const liveEventSchema = z.discriminatedUnion('type', [
@@ -237,6 +308,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restaurant.updated'), restaurant: restaurantSchema }),
   z.object({ type: z.literal('restaurant.deleted'), restaurantId: z.string() }),
   z.object({ type: z.literal('session.ended') }),
+  /** The server's live channel was away and events may be lost: refetch (decision 027). */
+  z.object({ type: z.literal('resync') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -244,10 +317,13 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /**
  * What an open guest page is told, and nothing else: its restaurant's public face changed (the same fields the
- * guest table endpoint returns). Never staff, tables or requests.
+ * guest table endpoint returns), and on a table's channel that table's own request state. Never staff ids, other
+ * tables or other restaurants.
  */
 export const publicLiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restaurant.updated'), restaurant: publicRestaurantSchema }),
+  /** Only on a table's channel (…/tables/:tableId/live): one of this table's requests changed (decision 029). */
+  z.object({ type: z.literal('table.request'), request: guestRequestStateSchema }),
 ]);
 export type PublicLiveEvent = z.infer<typeof publicLiveEventSchema>;
 

@@ -232,7 +232,7 @@ test('the super admin sees real totals and deletes a server, whose open console 
   ).toBe(true);
   // And the account is gone: its PIN no longer signs in.
   await signInWithPin(serverPage, server.loginId, server.pin);
-  await expect(serverPage.getByText(MSG.loginIdNotFound)).toBeVisible();
+  await expect(serverPage.getByText(MSG.loginIdNotFound).first()).toBeVisible();
   await serverContext.close();
 });
 
@@ -259,6 +259,10 @@ test('a server deletes their own account: tables unassigned, "Account deleted su
   expect(assigned.ok()).toBe(true);
   await expect(page.getByRole('article', { name: `Table ${free!.number}` }).first()).toBeVisible();
 
+  // Issue 12: account deletion is on the account page, reached from the menu, not on My Tables.
+  await expect(page.getByRole('group', { name: 'Delete Account' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await expectPath(page, '/server/account');
   const block = page.getByRole('group', { name: 'Delete Account' });
   await expect(block).toContainText(
     'Once you delete your account, there is no going back. All your assigned tables will be unassigned.',
@@ -269,7 +273,7 @@ test('a server deletes their own account: tables unassigned, "Account deleted su
   // Cancelling keeps the account.
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  await expectPath(page, '/server/tables');
+  await expectPath(page, '/server/account');
 
   await block.getByRole('button', { name: 'Delete Account' }).click();
   await page

@@ -252,7 +252,10 @@ test('the install prompt shows once on the server login page of a phone, and log
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/server\/tables$/);
     await logout(page);
-    expect(await flags()).toEqual({ prompted: null, accepted: null });
+    // The flags were cleared: the login page, back on the remembered PIN tab (issue 12), offers the install once
+    // more — it would not, had 'prompted' survived the logout.
+    await expect(offer).toBeVisible();
+    expect(await flags()).toEqual({ prompted: 'true', accepted: null });
 
     // Already installed (running standalone): the flags are set silently and nothing is offered. Chromium cannot
     // emulate display-mode, so the media query answers as the installed app's would.

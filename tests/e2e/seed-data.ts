@@ -9,4 +9,10 @@ export const E2E_SEED = {
     email: 'newcomer@e2e.test',
     password: 'Newcomer-pass1!',
   },
+  /** Issue 13: an owner who starts from nothing — names with accents, the QR origin warning, one restaurant. */
+  firstRunOwner: {
+    name: 'Léa Martin',
+    email: 'lea@e2e.test',
+    password: 'Lea-pass1!',
+  },
 } as const;

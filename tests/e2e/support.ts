@@ -132,3 +132,29 @@ export async function ownRestaurantWithTable(
   const { table: guestTable } = (await table.json()) as { table: { id: string } };
   return { restaurantId: restaurant.id, tableId: guestTable.id };
 }
+
+/**
+ * Completes every open request a demo server can see, through the API as that server, so a spec that pressed at the
+ * demo restaurant leaves its floor as the next spec expects it (service-loop starts from "No pending requests.").
+ */
+export async function completeOpenRequests(
+  request: APIRequestContext,
+  server: { loginId: string; pin: string },
+): Promise<void> {
+  const login = await request.post('/api/auth/pin-login', {
+    data: { loginId: server.loginId, pin: server.pin },
+    headers: { origin: ORIGIN },
+  });
+  expect(login.ok(), `sign-in as ${server.loginId}: ${login.status()} ${await login.text()}`).toBe(
+    true,
+  );
+  const res = await request.get('/api/restaurants/demo-bistro/requests');
+  const { pending } = (await res.json()) as { pending: { id: string }[] };
+  for (const { id } of pending) {
+    const done = await request.post(`/api/requests/${id}/complete`, {
+      data: {},
+      headers: { origin: ORIGIN },
+    });
+    expect(done.ok(), `complete ${id}: ${done.status()} ${await done.text()}`).toBe(true);
+  }
+}

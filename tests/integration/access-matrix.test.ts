@@ -230,6 +230,9 @@ const superOnly = (ok: number): Expected => ({
 const R = (w: World) => w.a.restaurant.id;
 const matrix: Record<string, Case> = {
   'GET /api/session': { call: json('GET', () => '/api/session'), expect: everyone(200) },
+  // Issue 16: a load balancer's probes, public and cheap.
+  'GET /api/health/live': { call: json('GET', () => '/api/health/live'), expect: everyone(200) },
+  'GET /api/health/ready': { call: json('GET', () => '/api/health/ready'), expect: everyone(200) },
   // Malformed bodies: the route is public (no 401/403), and no sign-in attempt is counted.
   'POST /api/auth/login': {
     call: json(
@@ -426,9 +429,25 @@ const matrix: Record<string, Case> = {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/requests`),
     expect: staffOfA(200),
   },
+  // Decision 028: a server of A who may see the request, or A's admin, may take, complete or dismiss it.
+  'POST /api/requests/:requestId/acknowledge': {
+    call: json('POST', (w) => `/api/requests/${w.requestId}/acknowledge`),
+    expect: staffOfA(200),
+    // Taken once per world: a second taker would rightly get 409.
+    destructive: true,
+  },
   'POST /api/requests/:requestId/complete': {
     call: json('POST', (w) => `/api/requests/${w.requestId}/complete`),
-    expect: serverOfA(200),
+    expect: staffOfA(200),
+  },
+  'POST /api/requests/:requestId/dismiss': {
+    call: json('POST', (w) => `/api/requests/${w.requestId}/dismiss`),
+    expect: staffOfA(200),
+    destructive: true,
+  },
+  'GET /api/restaurants/:restaurantId/requests/history': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/requests/history`),
+    expect: staffOfA(200),
   },
   'GET /api/push/public-key': {
     call: json('GET', () => '/api/push/public-key'),
@@ -455,7 +474,12 @@ const matrix: Record<string, Case> = {
   },
 };
 /** Routes exercised over a real socket instead (below). */
-const socketRoutes = ['GET /api/live', 'GET /api/public/restaurants/:restaurantId/live'];
+const socketRoutes = [
+  'GET /api/live',
+  'GET /api/public/restaurants/:restaurantId/live',
+  // Its deliveries per table: src/server/live/table-live.test.ts.
+  'GET /api/public/restaurants/:restaurantId/tables/:tableId/live',
+];
 
 let world: World;
 beforeAll(async () => {

@@ -242,11 +242,10 @@ describe.skipIf(!hasPostgres)(
 
       const assigned = await post(b.base, `/api/tables/${tableIds[1]}/assign`, {}, kimCookie);
       expect(assigned.status).toBe(200);
-      const changed = await onA.next('table.changed');
-      expect(changed).toMatchObject({
-        type: 'table.changed',
-        table: { id: tableIds[1], restaurantId, serverName: 'Kim' },
-      });
+      // Lee sees Kim's table leave "Available Tables": a colleague's table reaches a server only as its removal
+      // (issue 14, docs/decisions/025), never as table.changed with its guest URL.
+      const changed = await onA.next('table.deleted');
+      expect(changed).toEqual({ type: 'table.deleted', restaurantId, tableId: tableIds[1] });
 
       a.child.kill('SIGKILL');
       await a.exited;

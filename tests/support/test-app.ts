@@ -31,7 +31,13 @@ export function request(
   t: TestApp,
   method: InjectOptions['method'],
   url: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    cookie?: string;
+    headers?: Record<string, string>;
+    /** The client's address (default 127.0.0.1, as inject's). */
+    remoteAddress?: string;
+  } = {},
 ): Promise<LightMyRequestResponse> {
   const mutating = method !== 'GET' && method !== 'HEAD';
   return t.app.inject({
@@ -43,6 +49,7 @@ export function request(
       ...options.headers,
     },
     ...(mutating ? { payload: JSON.stringify(options.body ?? {}) } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
 }
 

@@ -2,33 +2,20 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { NEW_REQUEST_VIBRATION, TOAST_MS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { requestTypeTitle } from '../../shared/rules';
-import type { LiveEvent, RequestsResponse, Restaurant, ServiceRequest } from '../../shared/schemas';
+import type { LiveEvent, RequestsResponse, Restaurant } from '../../shared/schemas';
 import { clearSession, useSession } from '../features/auth/api/session-api';
 import { useActiveRestaurant } from '../features/restaurants/components/active-restaurant-provider';
-import { upsertRequest } from '../features/requests/api/requests-cache';
+import { fetchRequests } from '../features/requests/api/requests-api';
+import { isOpen, newlyPending, upsertRequest } from '../features/requests/api/requests-cache';
 import { removeTable, upsertTable, type TablesResponse } from '../features/tables/api/tables-cache';
 import { LiveClient, liveUrl, type LiveStatus } from '../lib/live-client';
 import { parseLiveEvent } from '../lib/live-events';
 import { LiveStatusContext } from '../lib/live-status';
-import { armSoundOnFirstInteraction, playChime } from '../lib/sound';
+import { startSoundAlerts } from '../lib/sound';
 import { queryKeys } from '../lib/query-keys';
+import { announceNewRequest, forgetNewRequests } from './new-requests-toast';
 import { paths } from './paths';
-
-/** SPEC §8: 'New Request from Table {number}' (the table id when unknown) plus the type title, 5 s, vibration. */
-function announceNewRequest(request: ServiceRequest): void {
-  toast.info(
-    <div>
-      <p className="font-semibold">{MSG.newRequestFrom(request.tableNumber ?? request.tableId)}</p>
-      <p>{requestTypeTitle(request.type)}</p>
-    </div>,
-    { autoClose: TOAST_MS },
-  );
-  navigator.vibrate?.([...NEW_REQUEST_VIBRATION]);
-  playChime();
-}
 
 /** Apply one live event to the cached queries ('session.ended' is handled by the provider). */
 function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
@@ -38,10 +25,16 @@ function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
     case 'request.created':
     case 'request.updated': {
       const { request } = event;
+      // Issue 12: a taken request stays with who took it; a completed or dismissed one leaves the open list on
+      // every console at once, and enters today's history.
       queryClient.setQueryData<RequestsResponse>(queryKeys.requests(request.restaurantId), (data) =>
         upsertRequest(data, request),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(request.restaurantId) });
+      if (!isOpen(request))
+        void queryClient.invalidateQueries({
+          queryKey: queryKeys.requestHistory(request.restaurantId),
+        });
       return;
     }
     case 'table.changed': {
@@ -74,8 +67,48 @@ function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
       return;
     case 'session.ended':
+    case 'resync':
       return;
   }
+}
+
+/** Alerted request ids kept to tell a resync's finds from live alerts (cleared past this many). */
+const ALERTED_MEMORY = 1_000;
+
+/**
+ * Decision 027: refetch everything after a gap — the socket reconnected, or the server's own live channel was away
+ * ({type:'resync'}) — and alert a server to the pending requests the refetch found that the console did not know,
+ * exactly as to a live request.created (SPEC §8). The server's list is fetched even when no screen shows it, so the
+ * next gap has something to compare with; it is kept (gcTime) for that reason.
+ */
+async function resync(
+  queryClient: QueryClient,
+  restaurantId: string | null,
+  alertNew: boolean,
+  alerted: Set<string>,
+): Promise<void> {
+  const key = restaurantId === null ? null : queryKeys.requests(restaurantId);
+  const before = key === null ? undefined : queryClient.getQueryData<RequestsResponse>(key);
+  await queryClient.invalidateQueries();
+  if (key === null || restaurantId === null || !alertNew) return;
+  // Fresh if the invalidation just refetched it (its screen is open), fetched now otherwise.
+  const after = await queryClient.fetchQuery({
+    queryKey: key,
+    queryFn: () => fetchRequests(restaurantId),
+    staleTime: 1_000,
+    gcTime: Infinity,
+  });
+  for (const request of newlyPending(before, after)) {
+    // A live request.created that arrived during the refetch was alerted already.
+    if (alerted.has(request.id)) continue;
+    remember(alerted, request.id);
+    announceNewRequest(request);
+  }
+}
+
+function remember(alerted: Set<string>, id: string): void {
+  if (alerted.size >= ALERTED_MEMORY) alerted.clear();
+  alerted.add(id);
 }
 
 /**
@@ -93,15 +126,25 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   // The live channel carries restaurant events for staff (SPEC §4); a super admin has no restaurant to follow.
   const userId = user && user.role !== 'super_admin' ? user.id : null;
   const isServer = user?.role === 'server';
+  // Read by the socket's callbacks, which outlive a render (the socket is not reopened for these).
+  const restaurantRef = useRef(restaurantId);
+  const alerted = useRef(new Set<string>());
+  useEffect(() => {
+    restaurantRef.current = restaurantId;
+  }, [restaurantId]);
 
   useEffect(() => {
     if (userId === null) return;
-    armSoundOnFirstInteraction();
+    const stopSound = startSoundAlerts();
+    const sync = () =>
+      void resync(queryClient, restaurantRef.current, isServer, alerted.current).catch(
+        () => undefined, // the screens' own queries show a failed load
+      );
     const client = new LiveClient({
       url: liveUrl(window.location),
       parse: parseLiveEvent,
       onStatusChange: setStatus,
-      onOpen: () => void queryClient.invalidateQueries(),
+      onOpen: sync,
       // A closed channel may mean the session is gone: ask the API rather than wait for an event.
       onDisconnect: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       onEvent: (event) => {
@@ -111,9 +154,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
           void navigate(paths.login, { replace: true });
           return;
         }
+        if (event.type === 'resync') return sync();
         applyLiveEvent(queryClient, event);
         // SPEC §1/§2: servers get the new-request alert; the server only sends them their own tables' requests.
         if (event.type === 'request.created' && event.request.status === 'pending' && isServer) {
+          remember(alerted.current, event.request.id);
           announceNewRequest(event.request);
         }
       },
@@ -123,6 +168,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     return () => {
       clientRef.current = null;
       client.stop();
+      stopSound();
+      forgetNewRequests();
     };
   }, [userId, isServer, queryClient, navigate]);
 

@@ -18,8 +18,13 @@ export const paths = {
   adminTablesPrint: '/admin/tables/print',
   adminStaff: '/admin/staff',
   adminSettings: '/admin/settings',
+  /** Today's handled requests (issue 12), for admins and servers. */
+  adminHistory: '/admin/history',
   serverTables: '/server/tables',
   serverRequests: '/server/requests',
+  /** The server's account page: account deletion, off the working screens (issue 12). */
+  serverAccount: '/server/account',
+  serverHistory: '/server/history',
 } as const;
 
 /** The two ids of a guest page URL. */

@@ -62,6 +62,15 @@ const ServerRequestsPage = lazyNamed(
   () => import('../features/requests/routes/server-requests-page'),
   'ServerRequestsPage',
 );
+const ServerAccountPage = lazyNamed(
+  () => import('../features/account/routes/server-account-page'),
+  'ServerAccountPage',
+);
+
+const RequestHistoryPage = lazyNamed(
+  () => import('../features/requests/routes/request-history-page'),
+  'RequestHistoryPage',
+);
 
 function withSuspense(element: ReactNode) {
   return <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
@@ -99,6 +108,7 @@ export const router = createBrowserRouter([
           { path: paths.adminTables, element: <AdminTablesPage /> },
           { path: paths.adminStaff, element: <AdminStaffPage /> },
           { path: paths.adminSettings, element: <AdminSettingsPage /> },
+          { path: paths.adminHistory, element: <RequestHistoryPage /> },
         ],
       },
       {
@@ -106,6 +116,8 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.serverTables, element: <ServerTablesPage /> },
           { path: paths.serverRequests, element: <ServerRequestsPage /> },
+          { path: paths.serverAccount, element: <ServerAccountPage /> },
+          { path: paths.serverHistory, element: <RequestHistoryPage /> },
         ],
       },
       { path: '*', element: <Navigate to={paths.root} replace /> },

@@ -5,9 +5,63 @@ import { ToastContainer } from 'react-toastify';
 import { TOAST_MS } from '../../shared/constants';
 import { Header } from '../components/layout/header';
 import { LoadingScreen } from '../components/ui/spinner';
+import { useSession } from '../features/auth/api/session-api';
 import { ActiveRestaurantProvider } from '../features/restaurants/components/active-restaurant-provider';
 import { CreateRestaurantGate } from '../features/restaurants/components/create-restaurant-dialog';
+import { useFocusHeadingOnRouteChange } from '../lib/focus';
+import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { LiveProvider } from './live-provider';
+import { PendingRequestsProvider } from './pending-requests-provider';
+import { SoundBanner } from './sound-banner';
+
+/**
+ * Toasts (SPEC §2: top-right, 5000 ms, pause on hover and focus loss, close on click). Decision 032: on a phone
+ * they sit at the bottom, at most two at a time, so they never cover the header's controls or the top of the
+ * request list; on wider screens they stay top-right, below the header (styles.css).
+ */
+function Toasts() {
+  const phone = useMediaQuery(PHONE_QUERY);
+  return (
+    <ToastContainer
+      position={phone ? 'bottom-center' : 'top-right'}
+      limit={phone ? 2 : 4}
+      newestOnTop
+      autoClose={TOAST_MS}
+      pauseOnHover
+      pauseOnFocusLoss
+      closeOnClick
+    />
+  );
+}
+
+function Shell() {
+  const { user } = useSession();
+  useFocusHeadingOnRouteChange('header');
+  return (
+    <div className="min-h-dvh bg-slate-50 text-slate-900">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-blue-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:ring-2 focus:ring-blue-600"
+      >
+        Skip to content
+      </a>
+      <div className="sticky top-0 z-20">
+        <Header />
+        {user?.role === 'server' && <SoundBanner />}
+      </div>
+      <main
+        id="main"
+        className="mx-auto max-w-5xl px-4 pb-[max(2rem,env(safe-area-inset-bottom))] pt-6"
+      >
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Toasts />
+      <CreateRestaurantGate />
+    </div>
+  );
+}
 
 /**
  * The shell of every screen except the guest page: header, toasts and the live channel. It is a lazy chunk of
@@ -17,32 +71,9 @@ export function StaffLayout() {
   return (
     <ActiveRestaurantProvider>
       <LiveProvider>
-        <div className="min-h-dvh bg-slate-50 text-slate-900">
-          <a
-            href="#main"
-            className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-blue-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:ring-2 focus:ring-blue-600"
-          >
-            Skip to content
-          </a>
-          <Header />
-          <main
-            id="main"
-            className="mx-auto max-w-5xl px-4 pb-[max(2rem,env(safe-area-inset-bottom))] pt-6"
-          >
-            <Suspense fallback={<LoadingScreen />}>
-              <Outlet />
-            </Suspense>
-          </main>
-          {/* SPEC §2: toasts top-right, 5000 ms, pause on hover and focus loss, close on click. */}
-          <ToastContainer
-            position="top-right"
-            autoClose={TOAST_MS}
-            pauseOnHover
-            pauseOnFocusLoss
-            closeOnClick
-          />
-          <CreateRestaurantGate />
-        </div>
+        <PendingRequestsProvider>
+          <Shell />
+        </PendingRequestsProvider>
       </LiveProvider>
     </ActiveRestaurantProvider>
   );

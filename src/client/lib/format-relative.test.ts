@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative } from './format-relative';
+import { formatElapsed, formatRelative } from './format-relative';
 
 describe('formatRelative (SPEC §2 request cards)', () => {
   const now = 1_700_000_000_000;
@@ -17,5 +17,24 @@ describe('formatRelative (SPEC §2 request cards)', () => {
 
   it('treats a timestamp slightly in the future (clock skew) as just now', () => {
     expect(formatRelative(now + 5_000, now)).toBe('just now');
+  });
+});
+
+describe('formatElapsed (issue 12: a waiting time that ticks)', () => {
+  it.each([
+    [0, '0 s'],
+    [45_000, '45 s'],
+    [59_999, '59 s'],
+    [60_000, '1 min'],
+    [3 * 60_000 + 59_000, '3 min'],
+    [60 * 60_000, '1 h'],
+    [65 * 60_000, '1 h 5 min'],
+    [2 * 24 * 60 * 60_000, '2 d'],
+  ])('%i ms reads %s', (elapsed, text) => {
+    expect(formatElapsed(elapsed)).toBe(text);
+  });
+
+  it('reads a negative time (clock skew) as 0 s', () => {
+    expect(formatElapsed(-5_000)).toBe('0 s');
   });
 });

@@ -38,6 +38,15 @@ export function publicLiveUrl(
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/public/restaurants/${encodeURIComponent(restaurantId)}/live`;
 }
 
+/** A table's guest page channel (issue 12): the restaurant's public face plus this table's request state. */
+export function publicTableLiveUrl(
+  location: Pick<Location, 'protocol' | 'host'>,
+  restaurantId: string,
+  tableId: string,
+): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/public/restaurants/${encodeURIComponent(restaurantId)}/tables/${encodeURIComponent(tableId)}/live`;
+}
+
 export interface LiveClientOptions<E = LiveEvent> {
   url: string;
   /** Reads one frame (null: not an event of this channel, ignored). */

@@ -9,6 +9,9 @@ export const queryKeys = {
   restaurant: (restaurantId: string) => ['restaurants', restaurantId, 'detail'] as const,
   tables: (restaurantId: string) => ['restaurants', restaurantId, 'tables'] as const,
   requests: (restaurantId: string) => ['restaurants', restaurantId, 'requests'] as const,
+  /** Today's handled requests (issue 12); pages of an infinite query. */
+  requestHistory: (restaurantId: string) =>
+    ['restaurants', restaurantId, 'requests-history'] as const,
   dashboard: (restaurantId: string) => ['restaurants', restaurantId, 'dashboard'] as const,
   /** The dashboard counted from one local midnight (SPEC §9); a new day is a new key. */
   dashboardSince: (restaurantId: string, since: number) =>

@@ -1,8 +1,12 @@
 /**
  * The new-request chime (issue 5): a short two-note tone made with Web Audio (no audio file), played with the
  * toast while the staff app is open. On by default, switched on the requests console and remembered per device.
- * Browsers only let a page make sound after the person interacted with it, so the audio is armed on the first
- * tap or key press.
+ *
+ * Issue 12 (decision 033): the app knows whether it can actually make sound. Browsers let a page play audio only
+ * after the person interacted with it (Chromium's autoplay policy; after a reload the page starts silent again),
+ * so the console creates its AudioContext at once and watches its state: 'running' means a chime will be heard,
+ * anything else ('suspended', Safari's 'interrupted') means the browser is holding it back until the next tap.
+ * Every tap or key press on the page tries to unlock it.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -10,25 +14,53 @@ const STORAGE_KEY = 'table-service.sound-alerts';
 const listeners = new Set<() => void>();
 let context: AudioContext | null = null;
 
-function arm(): void {
-  if (context !== null) return;
+const notify = () => listeners.forEach((listener) => listener());
+
+/**
+ * - 'on': switched on, and the browser lets the page play sound;
+ * - 'blocked': switched on, but the browser keeps the page silent until the person taps it;
+ * - 'off': switched off on this device;
+ * - 'unsupported': no Web Audio in this browser.
+ */
+export type SoundState = 'on' | 'blocked' | 'off' | 'unsupported';
+
+function hasWebAudio(): boolean {
+  return typeof window !== 'undefined' && 'AudioContext' in window;
+}
+
+function ensureContext(): AudioContext | null {
+  if (context !== null || !hasWebAudio()) return context;
   try {
     context = new AudioContext();
-    void context.resume();
+    context.addEventListener('statechange', notify);
   } catch {
     context = null;
   }
-  if (context !== null) {
-    window.removeEventListener('pointerdown', arm, true);
-    window.removeEventListener('keydown', arm, true);
-  }
+  return context;
 }
 
-/** Called once by the staff app: the first interaction unlocks the audio. */
-export function armSoundOnFirstInteraction(): void {
-  if (typeof window === 'undefined' || context !== null || !('AudioContext' in window)) return;
-  window.addEventListener('pointerdown', arm, true);
-  window.addEventListener('keydown', arm, true);
+/** Resume the audio; only succeeds during (or after) a user activation. */
+function unlock(): void {
+  const audio = ensureContext();
+  if (audio === null || audio.state === 'running') return;
+  audio.resume().then(notify, notify);
+}
+
+// The events that give a page user activation (HTML: keydown, mousedown, pointerup for touch, touchend).
+const ACTIVATION_EVENTS = ['pointerdown', 'pointerup', 'touchend', 'keydown', 'click'] as const;
+
+/**
+ * Called by the staff app while someone is signed in: creates the audio at once (so its state says whether the
+ * browser allows sound) and unlocks it on every interaction. Returns the clean-up.
+ */
+export function startSoundAlerts(): () => void {
+  if (!hasWebAudio()) return () => undefined;
+  ensureContext();
+  notify();
+  for (const type of ACTIVATION_EVENTS) window.addEventListener(type, unlock, true);
+  return () => {
+    for (const type of ACTIVATION_EVENTS) window.removeEventListener(type, unlock, true);
+  };
 }
 
 export function isSoundEnabled(): boolean {
@@ -39,34 +71,49 @@ export function isSoundEnabled(): boolean {
   }
 }
 
+/** What a chime would do right now (see SoundState). */
+export function soundState(): SoundState {
+  if (!hasWebAudio()) return 'unsupported';
+  if (!isSoundEnabled()) return 'off';
+  return context !== null && context.state === 'running' ? 'on' : 'blocked';
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The live SoundState, for the 'Sound alerts' switch and the 'Tap to turn on sound' banner. */
+export function useSoundState(): SoundState {
+  return useSyncExternalStore(subscribe, soundState, () => 'blocked');
+}
+
 export function setSoundEnabled(on: boolean): void {
   try {
     window.localStorage.setItem(STORAGE_KEY, on ? 'on' : 'off');
   } catch {
     // Storage disabled: the choice lasts until the page is reloaded.
   }
-  listeners.forEach((listener) => listener());
-  // Switching it on is an interaction: play a sample so the person hears what it sounds like.
-  if (on) {
-    arm();
+  notify();
+  // Switching it on is an interaction: unlock and play a sample so the person hears what it sounds like.
+  if (on) turnOnSound();
+}
+
+/** A tap on 'Tap to turn on sound' or the switch: unlock the audio and play the chime once it runs. */
+export function turnOnSound(): void {
+  const audio = ensureContext();
+  if (audio === null) return;
+  if (audio.state === 'running') {
     playChime();
+    return;
   }
+  audio.resume().then(() => {
+    notify();
+    playChime();
+  }, notify);
 }
 
-/** The 'Sound alerts' switch. */
-export function useSoundAlerts(): [boolean, (on: boolean) => void] {
-  const on = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isSoundEnabled,
-    () => true,
-  );
-  return [on, setSoundEnabled];
-}
-
-/** Two short rising notes, about 0.4 s in all; silent when switched off or not yet armed. */
+/** Two short rising notes, about 0.4 s in all; silent when switched off or blocked by the browser. */
 export function playChime(): void {
   if (!isSoundEnabled() || context === null || context.state !== 'running') return;
   const start = context.currentTime;

@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
+import { embeddedPgliteOptions } from './durable-fs';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -24,7 +25,8 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
+  /** `durable: false` only for the benchmark that measures fsync's cost (durable-fs.ts). */
+  | { kind: 'pglite'; dataDir: string; durable?: boolean }
   /** Tests: an in-memory PGlite loaded from a migrated template dump. */
   | { kind: 'pglite-memory'; template?: Blob };
 
@@ -46,7 +48,9 @@ export class DatabaseInUseError extends Error {
   ) {
     super(
       `The embedded database in ${dataDir} is in use by another Table Service process (pid ${pid}). ` +
-        'Stop it first, or set DATABASE_URL to use PostgreSQL.',
+        'Stop it first, or set DATABASE_URL to use PostgreSQL. ' +
+        `If pid ${pid} is not Table Service (a stale lock after a crash, its pid since reused), delete ` +
+        `${path.join(dataDir, 'db.lock')} and start again.`,
     );
   }
 }
@@ -91,7 +95,12 @@ export function acquireDataDirLock(dataDir: string): () => void {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A database that cannot be reached fails the request (503, decision 027) instead of holding it forever.
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle client's error (e.g. the server restarting) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -109,7 +118,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'pglite') {
     release = acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create(path.join(options.dataDir, 'db'));
+      client = await PGlite.create(
+        embeddedPgliteOptions(path.join(options.dataDir, 'db'), { durable: options.durable }),
+      );
     } catch (err) {
       release();
       throw err;
@@ -129,10 +140,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/** The PGlite instance under an embedded database (backup, move-to-postgres). */
+export function pgliteOf(database: Database): PGlite {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof PGlite)) throw new Error('Not an embedded database');
+  return client;
+}
+
 /** For tests: the migrated template that each test file's in-memory database starts from. */
 export async function dumpPglite(database: Database): Promise<Blob> {
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  return client.dumpDataDir('none');
+  return pgliteOf(database).dumpDataDir('none');
 }
 
 /** Runs raw SQL on either backend: node-postgres and PGlite both answer with `{ rows }`. */

@@ -65,11 +65,23 @@ export const restaurants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Minutes a request may stay pending before it is escalated (docs/decisions/012). */
     escalateAfterMinutes: integer('escalate_after_minutes').notNull().default(3),
+    /** The guest page names the server who took a request ("Anna is on the way"); off: "Your server" (decision 029). */
+    showServerNames: boolean('show_server_names').notNull().default(true),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
   (t) => [index('restaurants_owner_idx').on(t.ownerId, t.createdAt)],
 );
+
+/**
+ * Every restaurant id ever issued, kept when the restaurant is deleted: an id is claimed here before the restaurant
+ * row is written, so no id is ever issued twice — a deleted restaurant's id (in open consoles, printed QR codes,
+ * links) can never name someone else's restaurant (docs/decisions/024).
+ */
+export const restaurantIds = pgTable('restaurant_ids', {
+  id: text('id').primaryKey(),
+  issuedAt: ms('issued_at').notNull(),
+});
 
 /** Logos live in the database (DESIGN.md): an instance can die at any time and nothing is lost. */
 export const restaurantLogos = pgTable('restaurant_logos', {
@@ -116,25 +128,44 @@ export const requests = pgTable(
       .references(() => tables.id, { onDelete: 'cascade' }),
     serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['server', 'order', 'refill', 'bill'] }).notNull(),
-    status: text('status', { enum: ['pending', 'completed'] })
+    /** pending → acknowledged → completed | dismissed; pending → completed | dismissed (docs/decisions/028). */
+    status: text('status', { enum: ['pending', 'acknowledged', 'completed', 'dismissed'] })
       .notNull()
       .default('pending'),
     escalatedAt: ms('escalated_at'),
+    /** "On my way": who took the request and when (issue 12). */
+    acknowledgedAt: ms('acknowledged_at'),
+    acknowledgedBy: text('acknowledged_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    /** Completed or dismissed: who and when. Set on every handled request; the shift history reads it. */
+    resolvedAt: ms('resolved_at'),
+    resolvedBy: text('resolved_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
   (t) => [
     index('requests_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     index('requests_table_created_idx').on(t.tableId, t.createdAt),
-    index('requests_pending_idx')
+    /** The console's open list: pending and acknowledged (taken, not yet done). */
+    index('requests_open_idx')
       .on(t.restaurantId, t.createdAt)
-      .where(sql`status = 'pending'`),
+      .where(sql`status in ('pending', 'acknowledged')`),
+    /** The shift history (decision 030): a restaurant's handled requests, newest first, keyset (resolved_at, id). */
+    index('requests_history_idx')
+      .on(t.restaurantId, t.resolvedAt, t.id)
+      .where(sql`resolved_at is not null`),
     /** The escalation sweep's scan: only pending requests not yet escalated (modules/escalation). */
     index('requests_escalation_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending' and escalated_at is null`),
     check('requests_type_check', sql`${t.type} in ('server','order','refill','bill')`),
-    check('requests_status_check', sql`${t.status} in ('pending','completed')`),
+    check(
+      'requests_status_check',
+      sql`${t.status} in ('pending','acknowledged','completed','dismissed')`,
+    ),
   ],
 );
 

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** When the session expires (ms); a live socket ends then (live/hub.ts). */
+    sessionExpiresAt: number | null;
   }
 }
 
@@ -39,6 +41,7 @@ export function installAccessControl(
   const registered: RegisteredRoute[] = [];
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionExpiresAt', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const access = route.config?.access;

@@ -48,6 +48,57 @@ export function isDataException(err: unknown): boolean {
   return pgErrorCode(err)?.startsWith('22') ?? false;
 }
 
+/** How long a client is asked to wait (Retry-After) when the database is unreachable (decision 027). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Node's socket errors when the database's host cannot be reached or drops the connection. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * What node-postgres, pg-pool and PGlite say when there is no connection to run on (they raise plain Errors for
+ * these, without a code): the server went away mid-query, the pool timed out waiting to connect, or the database
+ * was closed under the request (shutdown).
+ */
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client (was closed|has encountered a connection error) and is not queryable/,
+  /^Cannot use a pool after calling end on the pool/,
+  /^PGlite is clos(ed|ing)/,
+];
+
+/**
+ * The database is unreachable (decision 027) rather than refusing this request: SQLSTATE class 08 (connection
+ * exception), 57P01–57P03 (administrator/crash shutdown, cannot connect now), 53300 (too many connections), a
+ * socket error, or a closed client. The request may succeed in a moment, so it is a 503 with Retry-After, not a 500.
+ * Returns the driver's own words for it (a code and a fixed message, never a query's values), or null.
+ */
+export function databaseUnavailableCause(err: unknown): string | null {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (CONNECTION_ERRNOS.has(code) || /^(08...|57P0[123]|53300)$/.test(code)) {
+      return `${code} ${message}`.slice(0, 200);
+    }
+    if (CONNECTION_MESSAGES.some((m) => m.test(message))) return message.slice(0, 200);
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+export const isDatabaseUnavailable = (err: unknown): boolean =>
+  databaseUnavailableCause(err) !== null;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
@@ -63,6 +114,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ error: { code: 'bad_request', message: MSG.badRequest } });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    const unavailable = status >= 500 ? databaseUnavailableCause(err) : null;
+    if (unavailable !== null) {
+      // One line with the driver's reason, no stack trace: an outage is an operator's matter, not a bug.
+      request.log.warn({ cause: unavailable }, 'database unavailable; answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({
+          error: {
+            code: 'unavailable',
+            message: MSG.serviceUnavailable,
+            retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+          },
+        });
+    }
     if (status >= 500) {
       // Internals are logged with the request id, never sent to the client.
       // A database error is logged without its query parameters (log-safe.ts).

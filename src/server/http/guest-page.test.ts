@@ -23,6 +23,7 @@ const data = (
   },
   table: { id: 't1', number: '12' },
   cooldownRemainingSeconds: cooldown,
+  openRequests: [],
 });
 
 /** The JSON the page embeds, as the browser reads it back. */
@@ -46,12 +47,44 @@ describe('renderGuestPage', () => {
     expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
   });
 
-  it('shows a running cool-down as the page would: buttons disabled, the seconds left', () => {
+  it('shows a running cool-down as the page would: buttons aria-disabled (focus stays, issue 12), the seconds left', () => {
     const html = renderGuestPage(SHELL, data({}, 42));
     expect(html).toContain('You can send another request in 42s');
     expect(
-      html.match(/<button type="button" data-request-type="[a-z]+" disabled=""/g),
+      html.match(/<button type="button" data-request-type="[a-z]+" aria-disabled="true"/g),
     ).toHaveLength(4);
+    expect(html).not.toMatch(/<button[^>]* disabled=""/);
+  });
+
+  it('draws the table’s open request: sent with how long ago, then who is on the way (issue 12)', () => {
+    const now = 1_700_000_100_000;
+    const open = {
+      id: 'q1',
+      type: 'bill' as const,
+      status: 'pending' as const,
+      createdAt: now - 45_000,
+      acknowledgedAt: null,
+      takenBy: null,
+    };
+    const sent = renderGuestPage(SHELL, { ...data({}, 15), openRequests: [open] }, now);
+    expect(sent).toContain('data-request-status="sent"');
+    expect(sent).toContain('Sent 45 s ago');
+    const taken = renderGuestPage(
+      SHELL,
+      {
+        ...data({}, 15),
+        openRequests: [{ ...open, status: 'acknowledged', acknowledgedAt: now, takenBy: 'Anna' }],
+      },
+      now,
+    );
+    expect(taken).toContain('Anna is on the way');
+    const anonymous = renderGuestPage(
+      SHELL,
+      { ...data({}, 15), openRequests: [{ ...open, status: 'acknowledged', acknowledgedAt: now }] },
+      now,
+    );
+    expect(anonymous).toContain('Your server is on the way');
+    expect(renderGuestPage(SHELL, data())).not.toContain('data-request-status');
   });
 
   it('escapes a hostile name everywhere and keeps the embedded JSON inside its script element', () => {

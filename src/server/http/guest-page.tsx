@@ -5,7 +5,11 @@
  * data embedded as JSON, so the browser paints it at once and React takes over without fetching it again.
  */
 import { renderToString } from 'react-dom/server';
-import { ALL_IDLE, GuestTableView } from '../../client/features/guest/components/guest-table-view';
+import {
+  ALL_IDLE,
+  GuestTableView,
+  statusOfOpen,
+} from '../../client/features/guest/components/guest-table-view';
 import { safeColor } from '../../client/lib/color';
 import { GUEST_DATA_ELEMENT_ID } from '../../shared/constants';
 import type { GuestTableResponse } from '../../shared/schemas';
@@ -25,7 +29,11 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 /** `shell` (the built index.html) with the guest page drawn into its root; unchanged if it has no empty root. */
-export function renderGuestPage(shell: string, data: GuestTableResponse): string {
+export function renderGuestPage(
+  shell: string,
+  data: GuestTableResponse,
+  now: number = Date.now(),
+): string {
   if (!shell.includes(ROOT)) return shell;
   const markup = renderToString(
     <GuestTableView
@@ -34,6 +42,11 @@ export function renderGuestPage(shell: string, data: GuestTableResponse): string
       states={ALL_IDLE}
       cooldown={data.cooldownRemainingSeconds}
       onPress={() => undefined}
+      // Issue 12: a reload shows where the table's request is, before any script has run.
+      status={statusOfOpen(data.openRequests)}
+      now={now}
+      notice={null}
+      announcement=""
     />,
   );
   const json = `<script type="application/json" id="${GUEST_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;

@@ -47,6 +47,25 @@ describe('loggableError', () => {
     expect(JSON.stringify(safe)).not.toContain('not-a-real-hash');
   });
 
+  it('keeps a full disk\'s "No space left on device" (SQLSTATE class 53 quotes a file, not a value)', () => {
+    const driver = Object.assign(
+      new Error('could not extend file "base/5/16384": No space left on device'),
+      { code: '53100', severity: 'ERROR' },
+    );
+    const query = Object.assign(new Error(`Failed query: insert … params: ${SECRET}`), {
+      name: 'DrizzleQueryError',
+      query: 'insert into requests values ($1)',
+      params: [SECRET],
+      cause: driver,
+    });
+    const logged = loggableError(query) as { message: string; sqlState: string };
+    expect(logged.message).toBe(
+      'database query failed: could not extend file "base/5/16384": No space left on device',
+    );
+    expect(logged.sqlState).toBe('53100');
+    expect(JSON.stringify(logged)).not.toContain(SECRET);
+  });
+
   it('leaves other errors as they are', () => {
     const err = new Error('plain');
     expect(loggableError(err)).toBe(err);

@@ -53,11 +53,16 @@ export function loggableError(err: unknown): unknown {
   if (!(err instanceof Error) || !isDbError(err)) return err;
   const e = err as Error & { query?: unknown };
   const driver = (isSqlState((err as DriverError).code) ? err : (err.cause ?? {})) as DriverError;
+  const state = isSqlState(driver.code) ? driver.code : undefined;
+  // Insufficient resources (53: disk full, out of memory) and system errors (58: I/O) quote a file, never a value,
+  // and are what an operator must read: "No space left on device" stays in the log.
+  const reason =
+    state && /^5[38]/.test(state) && driver instanceof Error ? `: ${driver.message}` : '';
   return {
     type: err.name === 'Error' ? 'DatabaseError' : err.name,
-    message: 'database query failed',
+    message: `database query failed${reason}`,
     query: str(e.query),
-    sqlState: isSqlState(driver.code) ? driver.code : undefined,
+    sqlState: state,
     constraint: str(driver.constraint),
     table: str(driver.table),
     column: str(driver.column),

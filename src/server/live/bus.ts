@@ -7,7 +7,16 @@ import pg from 'pg';
 import type { LiveEvent } from '../../shared/schemas';
 
 export type BusMessage =
-  | { scope: 'restaurant'; restaurantId: string; event: LiveEvent }
+  | {
+      scope: 'restaurant';
+      restaurantId: string;
+      event: LiveEvent;
+      /**
+       * A request event may tell its table's guest page the taker's first name (the restaurant's
+       * showServerNames, decision 029). Absent: the guest page is told no name.
+       */
+      guestNames?: boolean;
+    }
   | { scope: 'user'; userId: string; event: LiveEvent }
   | { scope: 'session'; sessionId: string; event: LiveEvent };
 
@@ -26,11 +35,20 @@ export interface EventBus {
    */
   inStatement(message: BusMessage, slack: number): StatementNotify | null;
   subscribe(handler: (message: BusMessage) => void): void;
+  /** Whether events from other instances reach this one now (`/api/health/ready`). */
+  readonly connected: boolean;
+  /**
+   * `handler` runs when the bus is back after a gap in which events may have been lost (decision 027): the LISTEN
+   * connection was lost and is listening again. Never for the in-process bus, which cannot lose an event.
+   */
+  onReconnect(handler: () => void): void;
   close(): Promise<void>;
 }
 
 export class InProcessBus implements EventBus {
   private handlers: ((message: BusMessage) => void)[] = [];
+  /** There are no other instances: connected until closed. */
+  connected = true;
   publish(message: BusMessage): Promise<void> {
     // Delivered on the next tick, as a NOTIFY would be: publishers never run subscribers inline.
     queueMicrotask(() => this.handlers.forEach((h) => h(message)));
@@ -42,8 +60,12 @@ export class InProcessBus implements EventBus {
   subscribe(handler: (message: BusMessage) => void): void {
     this.handlers.push(handler);
   }
+  onReconnect(): void {
+    // Nothing to lose in-process.
+  }
   close(): Promise<void> {
     this.handlers = [];
+    this.connected = false;
     return Promise.resolve();
   }
 }
@@ -57,28 +79,44 @@ interface Logger {
   info(obj: object, msg: string): void;
 }
 
+/**
+ * Decision 027: the LISTEN connection's retry delays. After a PostgreSQL restart the pool reconnects at once, so
+ * presses succeed again right away; the listener must be back as fast, or their events reach no console (the resync
+ * that follows covers the gap, the sooner the better). One connection attempt a second while PostgreSQL is away is
+ * nothing to it.
+ */
+export const BUS_FIRST_RETRY_MS = 100;
+export const BUS_MAX_RETRY_MS = 1_000;
+
 export class PgNotifyBus implements EventBus {
   private handlers: ((message: BusMessage) => void)[] = [];
+  private readonly reconnectHandlers: (() => void)[] = [];
+  /** The connection that is LISTENing, if any. */
   private client: pg.Client | null = null;
+  /** The latest connection attempt's client: events of an older one are ignored. */
+  private current: pg.Client | null = null;
+  /** A connection was lost, or never made, since the last LISTEN: the next one must tell the reconnect handlers. */
+  private lost = false;
   private closed = false;
-  private retryMs = 250;
+  private retryMs = BUS_FIRST_RETRY_MS;
   private retryTimer: NodeJS.Timeout | null = null;
-  /** Resolves once the first LISTEN is in place. */
+  /** Resolves once the first connection attempt is over (listening, or retrying in the background). */
   readonly ready: Promise<void>;
 
   constructor(
     private readonly url: string,
     private readonly pool: pg.Pool,
     private readonly log: Logger,
-    private readonly onReconnect: () => void = () => undefined,
   ) {
     this.ready = this.connect();
   }
 
-  /** A dedicated connection LISTENs; it reconnects by itself with back-off when PostgreSQL goes away. */
+  /** A dedicated connection LISTENs; it reconnects by itself, promptly, when PostgreSQL goes away. */
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url });
+    // keepAlive: a peer that vanished without a FIN (a network fail-over) is noticed too, not only a restart.
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    this.current = client;
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
       let message: BusMessage;
@@ -89,30 +127,48 @@ export class PgNotifyBus implements EventBus {
       }
       for (const h of this.handlers) h(message);
     });
-    const retry = () => {
-      if (this.closed || this.retryTimer) return;
+    const lose = () => {
+      if (this.current !== client) return;
+      this.current = null;
       this.client = null;
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = null;
-        void this.connect().then(() => this.onReconnect());
-      }, this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, 10_000);
+      this.lost = true;
+      void client.end().catch(() => undefined);
+      this.scheduleRetry();
     };
     client.on('error', (err) => {
-      this.log.warn({ err }, 'live bus connection lost; reconnecting');
-      void client.end().catch(() => undefined);
-      retry();
+      if (this.current === client) this.log.warn({ err }, 'live bus connection lost; reconnecting');
+      lose();
     });
-    client.on('end', retry);
+    client.on('end', lose);
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
-      this.client = client;
-      this.retryMs = 250;
     } catch (err) {
-      this.log.warn({ err }, 'live bus could not connect; retrying');
-      retry();
+      if (this.current === client) this.log.warn({ err }, 'live bus could not connect; retrying');
+      lose();
+      return;
     }
+    if (this.current !== client) return;
+    this.client = client;
+    this.retryMs = BUS_FIRST_RETRY_MS;
+    if (this.lost) {
+      this.lost = false;
+      this.log.info({}, 'live bus listening again; consoles told to resync');
+      for (const h of this.reconnectHandlers) h();
+    }
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, BUS_MAX_RETRY_MS);
+  }
+
+  onReconnect(handler: () => void): void {
+    this.reconnectHandlers.push(handler);
   }
 
   inStatement(message: BusMessage, slack: number): StatementNotify | null {
@@ -143,10 +199,16 @@ export class PgNotifyBus implements EventBus {
     this.handlers.push(handler);
   }
 
+  /** The LISTEN connection is up (it is dropped the moment it errs or ends, until a reconnect's LISTEN succeeds). */
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    const client = this.client;
+    const client = this.current;
+    this.current = null;
     this.client = null;
     if (client) {
       client.removeAllListeners('end');

@@ -1,13 +1,18 @@
 /**
- * The sockets connected to this instance, in rooms per restaurant. It decides, per socket, which events that
- * user may receive: only their restaurant's, and for a server only requests of their own or unassigned tables.
- * Open guest pages have rooms of their own, which only ever get a restaurant's public face (publicEventOf).
+ * The sockets connected to this instance, in rooms per restaurant. A room's members are the sockets whose user may
+ * work in that restaurant now: access is checked when a socket joins (live.routes.ts, policy/), and membership is
+ * revoked here the moment it ends (restaurant deleted: its room is emptied; user deleted or signed out, session
+ * expired: the socket leaves every room and is closed). Every delivery then asks the policy what this recipient may
+ * see of the event (liveEventFor): for a server only requests and tables of their own or unassigned tables, and
+ * the restaurant without its owner. Open guest pages have rooms of their own, which only ever get a restaurant's
+ * public face (publicEventOf).
  */
 import type { WebSocket } from 'ws';
 import { GUEST_GONE_CLOSE } from '../../shared/constants';
 import type { LiveEvent, PublicLiveEvent } from '../../shared/schemas';
-import type { SessionUser } from '../modules/auth/auth.service';
+import { toGuestRequestState } from '../modules/requests/requests.mapper';
 import { publicOf } from '../modules/restaurants/restaurants.mapper';
+import { liveEventFor, type SessionUser } from '../policy/policy';
 import type { BusMessage } from './bus';
 
 export interface Connection {
@@ -16,12 +21,16 @@ export interface Connection {
   sessionId: string;
   rooms: Set<string>;
   alive: boolean;
+  /** When the socket's session expires (ms): the first delivery after it closes the socket instead. */
+  expiresAt?: number;
 }
 
-/** An open guest page: anonymous, read-only, one restaurant. */
+/** An open guest page: anonymous, read-only, one restaurant; on a table's channel, one table (decision 029). */
 export interface GuestConnection {
   socket: WebSocket;
   restaurantId: string;
+  /** Set on …/tables/:tableId/live: the page also hears of this table's requests, and only of those. */
+  tableId: string | null;
   alive: boolean;
 }
 
@@ -43,14 +52,19 @@ export function publicEventOf(event: LiveEvent): PublicLiveEvent | null {
     : null;
 }
 
-export function mayReceive(user: SessionUser, event: LiveEvent): boolean {
-  if (
-    (event.type === 'request.created' || event.type === 'request.updated') &&
-    user.role === 'server'
-  ) {
-    return event.request.serverId === null || event.request.serverId === user.id;
-  }
-  return true;
+/**
+ * The only request events a table's guest page may see (decision 029): one of its own table's requests, reduced
+ * to the guest's view (type, status, times, the taker's first name when `names`). Null for anything else.
+ */
+export function tableEventOf(
+  event: LiveEvent,
+  names: boolean,
+): { tableId: string; event: PublicLiveEvent } | null {
+  if (event.type !== 'request.created' && event.type !== 'request.updated') return null;
+  return {
+    tableId: event.request.tableId,
+    event: { type: 'table.request', request: toGuestRequestState(event.request, names) },
+  };
 }
 
 export class Hub {
@@ -113,6 +127,8 @@ export class Hub {
   }
 
   join(conn: Connection, restaurantId: string): void {
+    // A socket already ended (signed out while its subscription was being checked) joins nothing.
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
     let room = this.rooms.get(restaurantId);
     if (!room) this.rooms.set(restaurantId, (room = new Set()));
     room.add(conn);
@@ -125,13 +141,15 @@ export class Hub {
       room?.delete(conn);
       if (room?.size === 0) this.rooms.delete(r);
     }
+    conn.rooms.clear();
     const set = this.byUser.get(conn.user.id);
     set?.delete(conn);
     if (set?.size === 0) this.byUser.delete(conn.user.id);
   }
 
   deliver(message: BusMessage): void {
-    if (message.scope === 'restaurant') this.deliverToGuests(message.restaurantId, message.event);
+    if (message.scope === 'restaurant')
+      this.deliverToGuests(message.restaurantId, message.event, message.guestNames === true);
     const targets =
       message.scope === 'restaurant'
         ? this.rooms.get(message.restaurantId)
@@ -139,19 +157,59 @@ export class Hub {
           ? this.byUser.get(message.userId)
           : this.sessionConnections(message.sessionId);
     if (!targets) return;
-    const data = JSON.stringify(message.event);
+    const { event } = message;
+    // One serialization per distinct view of the event (the policy shares view objects between recipients).
+    const serialized = new Map<LiveEvent, string>();
+    const now = Date.now();
     for (const conn of [...targets]) {
-      if (!mayReceive(conn.user, message.event)) continue;
+      if (conn.expiresAt !== undefined && conn.expiresAt <= now) {
+        this.end(conn, 'session expired');
+        continue;
+      }
+      const view = liveEventFor(conn.user, event);
+      if (!view) continue;
+      let data = serialized.get(view);
+      if (data === undefined) serialized.set(view, (data = JSON.stringify(view)));
       if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(data);
-      if (message.event.type === 'session.ended') conn.socket.close(4001, 'session ended');
+      if (event.type === 'session.ended') this.end(conn, 'session ended');
     }
+    // A deleted restaurant's room is emptied at once: its id can never reach these sockets again, even if a later
+    // event named it (ids are never reused either: docs/decisions/024).
+    if (message.scope === 'restaurant' && event.type === 'restaurant.deleted')
+      this.closeRoom(message.restaurantId);
   }
 
-  private deliverToGuests(restaurantId: string, event: LiveEvent): void {
+  /** Revokes a socket's membership at once (it gets nothing more, even before its close handshake ends). */
+  private end(conn: Connection, reason: string): void {
+    this.remove(conn);
+    conn.socket.close(4001, reason);
+  }
+
+  private closeRoom(restaurantId: string): void {
+    const room = this.rooms.get(restaurantId);
+    if (!room) return;
+    for (const conn of room) conn.rooms.delete(restaurantId);
+    this.rooms.delete(restaurantId);
+  }
+
+  private deliverToGuests(restaurantId: string, event: LiveEvent, names: boolean): void {
     const room = this.guestRooms.get(restaurantId);
     if (!room) return;
     if (event.type === 'restaurant.deleted') {
       for (const conn of [...room]) conn.socket.close(GUEST_GONE_CLOSE, 'restaurant deleted');
+      return;
+    }
+    if (event.type === 'table.deleted') {
+      for (const conn of [...room])
+        if (conn.tableId === event.tableId) conn.socket.close(GUEST_GONE_CLOSE, 'table deleted');
+      return;
+    }
+    const tableEvent = tableEventOf(event, names);
+    if (tableEvent) {
+      const data = JSON.stringify(tableEvent.event);
+      for (const conn of room)
+        if (conn.tableId === tableEvent.tableId && conn.socket.readyState === conn.socket.OPEN)
+          conn.socket.send(data);
       return;
     }
     const publicEvent = publicEventOf(event);
@@ -179,6 +237,17 @@ export class Hub {
       conn.alive = false;
       conn.socket.ping();
     }
+  }
+
+  /**
+   * Decision 027: the bus was away, so events may have been lost; every staff console on this instance is told to
+   * refetch ({type:'resync'}, no data, so no access check is needed). Guest pages only ever miss a restaurant's look.
+   */
+  resyncAll(): void {
+    const data = JSON.stringify({ type: 'resync' } satisfies LiveEvent);
+    for (const set of this.byUser.values())
+      for (const conn of set)
+        if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(data);
   }
 
   /** Graceful shutdown: a going-away close tells clients to reconnect (to another instance). */

@@ -1,6 +1,7 @@
 /** What the rest of the server calls to make something live. Events go through the bus, so every instance's hub sees them. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Restaurant, ServiceRequest, Table } from '../../shared/schemas';
+import type { Metrics } from '../metrics/metrics';
 import type { BusMessage, EventBus, StatementNotify } from './bus';
 import { Hub } from './hub';
 
@@ -10,8 +11,15 @@ export class LiveService {
   constructor(
     private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
+    metrics: Metrics,
   ) {
-    bus.subscribe((message) => this.hub.deliver(message));
+    bus.subscribe((message) => {
+      this.hub.deliver(message);
+      metrics.delivered(message);
+    });
+    metrics.countLiveSocketsWith(() => ({ staff: this.hub.size, guest: this.hub.guestSize }));
+    // Events sent while the bus was away reached no one: the consoles refetch (decision 027).
+    bus.onReconnect(() => this.hub.resyncAll());
   }
 
   private send(message: BusMessage): void {
@@ -43,11 +51,16 @@ export class LiveService {
     );
   }
 
-  requestUpdated(request: ServiceRequest): void {
+  /**
+   * `showServerNames`: the restaurant lets the table's guest page see the taker's first name (decision 029); the
+   * staff event is the same either way.
+   */
+  requestUpdated(request: ServiceRequest, showServerNames = false): void {
     this.send({
       scope: 'restaurant',
       restaurantId: request.restaurantId,
       event: { type: 'request.updated', request },
+      ...(showServerNames ? { guestNames: true } : {}),
     });
   }
 

@@ -11,13 +11,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '../../shared/messages';
 import { PUBLIC } from '../http/access';
+import { addressKey } from '../http/client-address';
 import { AppError, notFound } from '../http/errors';
 import { parse } from '../http/validate';
 import { findRestaurant } from '../modules/restaurants/restaurants.repo';
 import type { Services } from '../services';
+import type { WebSocket } from 'ws';
+import { findTableInRestaurant } from '../modules/tables/tables.repo';
 import type { GuestConnection } from './hub';
 
 const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
+const tableParams = z.object({
+  restaurantId: z.string().min(1).max(200),
+  tableId: z.string().min(1).max(200),
+});
 
 /** New connections per address and minute: page loads and reconnects of a busy dining room, not a flood. */
 export const GUEST_LIVE_CONNECT_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -31,6 +38,33 @@ export function registerPublicLiveRoutes(app: FastifyInstance, services: Service
   const { live, db } = services;
   const openPerAddress = new Map<string, number>();
 
+  /** Counts the socket against its address, makes it read-only and hands it to the hub. */
+  function accept(
+    socket: WebSocket,
+    address: string,
+    restaurantId: string,
+    tableId: string | null,
+  ) {
+    const open = openPerAddress.get(address) ?? 0;
+    // Two upgrades from one address may pass the preHandler together: the count is checked again here.
+    if (open >= GUEST_LIVE_SOCKETS_PER_ADDRESS) return socket.close(1013, 'try again later');
+    openPerAddress.set(address, open + 1);
+    socket.on('close', () => {
+      const left = (openPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) openPerAddress.set(address, left);
+      else openPerAddress.delete(address);
+    });
+    // Read-only: a guest page never sends anything, so any frame is refused.
+    socket.on('message', () => socket.close(1008, 'read-only'));
+    const conn: GuestConnection = { socket, restaurantId, tableId, alive: true };
+    live.hub.addGuest(conn);
+  }
+
+  const checkAddress = (address: string) => {
+    if ((openPerAddress.get(address) ?? 0) >= GUEST_LIVE_SOCKETS_PER_ADDRESS)
+      throw tooManySockets();
+  };
+
   app.get(
     '/api/public/restaurants/:restaurantId/live',
     {
@@ -39,27 +73,32 @@ export function registerPublicLiveRoutes(app: FastifyInstance, services: Service
       // Refused before the upgrade, with a plain HTTP status: an unknown restaurant, or too many open sockets.
       preHandler: async (request) => {
         const { restaurantId } = parse(restaurantParams, request.params);
-        if ((openPerAddress.get(request.ip) ?? 0) >= GUEST_LIVE_SOCKETS_PER_ADDRESS)
-          throw tooManySockets();
+        checkAddress(addressKey(request.ip));
         if (!(await findRestaurant(db, restaurantId))) throw notFound();
       },
     },
     (socket, request) => {
       const { restaurantId } = parse(restaurantParams, request.params);
-      const address = request.ip;
-      const open = openPerAddress.get(address) ?? 0;
-      // Two upgrades from one address may pass the preHandler together: the count is checked again here.
-      if (open >= GUEST_LIVE_SOCKETS_PER_ADDRESS) return socket.close(1013, 'try again later');
-      openPerAddress.set(address, open + 1);
-      socket.on('close', () => {
-        const left = (openPerAddress.get(address) ?? 1) - 1;
-        if (left > 0) openPerAddress.set(address, left);
-        else openPerAddress.delete(address);
-      });
-      // Read-only: a guest page never sends anything, so any frame is refused.
-      socket.on('message', () => socket.close(1008, 'read-only'));
-      const conn: GuestConnection = { socket, restaurantId, alive: true };
-      live.hub.addGuest(conn);
+      accept(socket, addressKey(request.ip), restaurantId, null);
+    },
+  );
+
+  // Issue 12: a table's guest page also hears of its own table's requests (sent → on the way → done), and of no
+  // other table's (decision 029). An unknown table, or one of another restaurant, is refused before the upgrade.
+  app.get(
+    '/api/public/restaurants/:restaurantId/tables/:tableId/live',
+    {
+      websocket: true,
+      config: { access: PUBLIC, rateLimit: GUEST_LIVE_CONNECT_LIMIT },
+      preHandler: async (request) => {
+        const { restaurantId, tableId } = parse(tableParams, request.params);
+        checkAddress(addressKey(request.ip));
+        if (!(await findTableInRestaurant(db, restaurantId, tableId))) throw notFound();
+      },
+    },
+    (socket, request) => {
+      const { restaurantId, tableId } = parse(tableParams, request.params);
+      accept(socket, addressKey(request.ip), restaurantId, tableId);
     },
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Outgoing mail (DESIGN.md "What runs"): SMTP through nodemailer when SMTP_URL is set; otherwise (the embedded
- * default) every mail is written as an .eml file into DATA_DIR/outbox/ and its links are logged, so a newcomer
- * without a mail server can still follow a verification link.
+ * default) every mail is written as an .eml file into DATA_DIR/outbox/ and the file's path is logged, so a
+ * newcomer without a mail server can still open the mail and follow its verification link. The link itself is
+ * never logged: it holds a live token, and logs travel further than the data folder (issue 14).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -47,8 +48,6 @@ export class SmtpMailer implements Mailer {
   }
 }
 
-const LINK = /https?:\/\/[^\s<>"]+/g;
-
 /** Writes each mail as a complete RFC 822 message (.eml, opens in any mail client) into a directory. */
 export class OutboxMailer implements Mailer {
   readonly kind = 'outbox';
@@ -75,11 +74,9 @@ export class OutboxMailer implements Mailer {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     await fs.writeFile(file, info.message, { mode: 0o600 });
-    const links = message.text.match(LINK) ?? [];
     this.log?.info(
-      { to: message.to, file, links },
-      `No SMTP_URL set: mail "${message.subject}" to ${message.to} written to ${file}` +
-        (links.length ? `; link: ${links.join(' ')}` : ''),
+      { to: message.to, file },
+      `No SMTP_URL set: mail "${message.subject}" to ${message.to} written to ${file} (open it to follow its link)`,
     );
   }
 

@@ -31,6 +31,19 @@ export interface FormFieldProps extends ComponentProps<'input'> {
   addon?: ReactNode;
   /** Content under the input, after hint and error (e.g. suggestion buttons). */
   footer?: ReactNode;
+  /**
+   * The most characters the value may have. Never enforced by cutting (no `maxLength`: a paste is never cut
+   * silently): a counter appears as the value nears it, and an error once it is over (issue 13).
+   */
+  limit?: number;
+}
+
+/** The counter shows from this share of the limit on. */
+const COUNTER_FROM = 0.8;
+
+/** The error for a value over its limit (the forms refuse to submit it; the server refuses it too). */
+export function tooLongError(value: string, limit: number): string | null {
+  return value.trim().length > limit ? `Use at most ${limit} characters.` : null;
 }
 
 /** A labelled input with a 48 px touch target, a visible focus ring, and its hint and error wired up by id. */
@@ -40,6 +53,7 @@ export function FormField({
   error,
   addon,
   footer,
+  limit,
   className = '',
   id: givenId,
   ...inputProps
@@ -48,7 +62,21 @@ export function FormField({
   const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const countId = `${id}-count`;
+  const length = typeof inputProps.value === 'string' ? inputProps.value.trim().length : 0;
+  const showCount = limit !== undefined && length >= limit * COUNTER_FROM;
+  const shownError =
+    error ??
+    (limit !== undefined && typeof inputProps.value === 'string'
+      ? tooLongError(inputProps.value, limit)
+      : null);
+  const describedBy = [
+    hint ? hintId : null,
+    showCount ? countId : null,
+    shownError ? errorId : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -57,9 +85,9 @@ export function FormField({
       <div className="flex items-center gap-2">
         <input
           id={id}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={shownError ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={`${inputClass(Boolean(error))} ${className}`}
+          className={`${inputClass(Boolean(shownError))} ${className}`}
           {...inputProps}
         />
         {addon}
@@ -69,7 +97,15 @@ export function FormField({
           {hint}
         </div>
       )}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      {showCount && (
+        <p
+          id={countId}
+          className={`text-sm tabular-nums ${length > limit ? 'font-semibold text-red-700' : 'text-slate-700'}`}
+        >
+          {length} / {limit} characters
+        </p>
+      )}
+      {shownError && <FieldError id={errorId}>{shownError}</FieldError>}
       {footer}
     </div>
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../../shared/constants';
 import { emailLoginBodySchema, pinLoginBodySchema } from '../../../shared/schemas';
 import { ANY_USER, PUBLIC } from '../../http/access';
+import { addressKey } from '../../http/client-address';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 import type { IssuedSession } from './auth.service';
@@ -16,13 +17,24 @@ export function sessionCookieOptions(secure: boolean, expiresAt?: number) {
   };
 }
 
-/** The client address used for throttling (Fastify's request.ip honours trustProxy when configured). */
-export const clientKeyOf = (request: FastifyRequest) => 'ip:' + request.ip;
+/**
+ * The client address used for throttling (Fastify's request.ip honours trustProxy when configured), keyed as every
+ * per-address limit is: IPv4 address, IPv6 /64 (decision 026).
+ */
+export const clientKeyOf = (request: FastifyRequest) => 'ip:' + addressKey(request.ip);
+
+/**
+ * Per address and route, in memory, refused in onRequest before any database work (issue 14: a flood of refused
+ * sign-ins must not stall everyone else; decision 026). The database-backed throttle (login-throttle.ts) stays
+ * behind it, per login ID and per address across instances. Room for a whole shift signing in from one Wi-Fi.
+ */
+export const SIGN_IN_ADDRESS_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export function registerAuthRoutes(
   app: FastifyInstance,
   services: Services,
   secure: boolean,
+  signInLimit: { max: number; timeWindow: string } = SIGN_IN_ADDRESS_LIMIT,
 ): void {
   const { auth } = services;
 
@@ -41,13 +53,15 @@ export function registerAuthRoutes(
     return { user: await auth.currentUser(request.user) };
   });
 
-  app.post('/api/auth/login', { config: { access: PUBLIC } }, async (request, reply) => {
+  const signInConfig = { config: { access: PUBLIC, rateLimit: signInLimit } };
+
+  app.post('/api/auth/login', signInConfig, async (request, reply) => {
     const body = parse(emailLoginBodySchema, request.body);
     const issued = await auth.loginWithPassword(body.email, body.password, clientKeyOf(request));
     return signIn(request, reply, issued);
   });
 
-  app.post('/api/auth/pin-login', { config: { access: PUBLIC } }, async (request, reply) => {
+  app.post('/api/auth/pin-login', signInConfig, async (request, reply) => {
     const body = parse(pinLoginBodySchema, request.body);
     const issued = await auth.loginWithPin(body.loginId, body.pin, clientKeyOf(request));
     return signIn(request, reply, issued);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { PASSWORD_SESSION_DAYS, PIN_SESSION_HOURS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { normalizeLoginId } from '../../../shared/rules';
-import type { Role, User } from '../../../shared/schemas';
+import type { User } from '../../../shared/schemas';
 import { AppError, unauthorized } from '../../http/errors';
 import {
   findUserByEmail,
@@ -21,14 +21,10 @@ import {
   insertSession,
 } from './auth.repo';
 import type { LoginThrottle } from './login-throttle';
+import type { SessionUser } from '../../policy/policy';
 
-export interface SessionUser {
-  id: string;
-  role: Role;
-  name: string;
-  /** A server's restaurant. */
-  restaurantId: string | null;
-}
+/** The session user's type lives with the authorization policy; re-exported for the modules that resolve it. */
+export type { SessionUser } from '../../policy/policy';
 
 export interface IssuedSession {
   token: string;
@@ -36,7 +32,16 @@ export interface IssuedSession {
   user: User;
 }
 
-const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const sessionUserOf = (user: UserRow): SessionUser => ({
+  id: user.id,
+  role: user.role,
+  name: user.name,
+  restaurantId: user.restaurantId,
+});
+
+/** Longer cookies are never ours (ours are 43 characters) and are not looked up. */
+export const SESSION_TOKEN_MAX = 100;
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A hash to verify against when the account does not exist, so both paths cost the same time. */
 let dummyHash: Promise<string> | undefined;
@@ -120,18 +125,18 @@ export class AuthService {
   /** Resolves a cookie token; an unknown or expired session is treated as signed out (SPEC §4). */
   async resolve(
     token: string | undefined,
-  ): Promise<{ sessionId: string; user: SessionUser } | null> {
-    if (!token || token.length > 100) return null;
+  ): Promise<{ sessionId: string; user: SessionUser; expiresAt: number } | null> {
+    if (!token || token.length > SESSION_TOKEN_MAX) return null;
     const sessionId = sessionIdOf(token);
-    const user = await this.resolveSessionId(sessionId);
-    return user ? { sessionId, user } : null;
+    const row = await findLiveSessionWithUser(this.db, sessionId, Date.now());
+    return row
+      ? { sessionId, user: sessionUserOf(row.user), expiresAt: row.session.expiresAt }
+      : null;
   }
 
   async resolveSessionId(sessionId: string): Promise<SessionUser | null> {
     const row = await findLiveSessionWithUser(this.db, sessionId, Date.now());
-    if (!row) return null;
-    const { user } = row;
-    return { id: user.id, role: user.role, name: user.name, restaurantId: user.restaurantId };
+    return row ? sessionUserOf(row.user) : null;
   }
 
   async logout(sessionId: string): Promise<void> {

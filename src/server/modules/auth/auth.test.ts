@@ -18,7 +18,12 @@ import {
 let now = Date.now();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
+  // This file tests the database-backed throttle on a simulated clock; the in-memory per-address limit in front of
+  // it (real time, decision 026) is raised here and tested in http/address-limits.test.ts.
+  t = await createTestApp({
+    clock: () => now,
+    signInAddressLimit: { max: 1000, timeWindow: '1 minute' },
+  });
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { Metrics } from '../../metrics/metrics';
 
 export const ACCOUNT_LOCK_AFTER = 10;
 export const CLIENT_LOCK_AFTER = 50;
@@ -38,6 +39,7 @@ interface Counter {
 export class LoginThrottle {
   constructor(
     private readonly db: Db,
+    private readonly metrics: Metrics,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -68,6 +70,16 @@ export class LoginThrottle {
    * calls {@link recordSuccess}; one that checked nothing calls {@link refund}.
    */
   async begin(accountKey: string | null, clientKey: string): Promise<void> {
+    try {
+      await this.admit(accountKey, clientKey);
+    } catch (err) {
+      if (err instanceof AppError && (err.code === 'throttled' || err.code === 'locked'))
+        this.metrics.signInThrottle(err.code);
+      throw err;
+    }
+  }
+
+  private async admit(accountKey: string | null, clientKey: string): Promise<void> {
     const now = this.now();
     const counters = this.counters(accountKey, clientKey);
     await this.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { MSG } from '../../../shared/messages';
 import type { DashboardResponse } from '../../../shared/schemas';
 import { badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/auth.service';
-import { assertRestaurantAccess } from '../restaurants/restaurants.service';
+import { assertRestaurantAccess } from '../../policy/policy';
 import { dashboardFigures } from './dashboard.repo';
 
 /**

@@ -1,39 +1,98 @@
 /** SQL for escalation: claiming overdue requests exactly once, whichever instance sweeps first. */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
+import type { RequestRow, RequestWithContext } from '../requests/requests.repo';
 
 /** The smallest escalate_after_minutes the settings accept (shared/schemas). */
 const MIN_ESCALATE_MS = 60_000;
 
 /**
- * Marks every request that has been pending for longer than its restaurant's escalate_after_minutes as escalated
- * and returns their ids. One statement: concurrent sweeps (several instances) each claim disjoint rows, because a
- * row already claimed no longer has escalated_at IS NULL when the second UPDATE re-checks it after the row lock.
- * The same statement queues each escalation's push in push_outbox (docs/decisions/013): a crash between the claim
- * and the send cannot lose it. `queuedAt` is the wall clock of the outbox (the sweep's `now` may be simulated).
+ * Marks at most `limit` requests that have been pending for longer than their restaurant's escalate_after_minutes
+ * as escalated, oldest first, and returns them as the API needs them (table number, restaurant minutes) in the same
+ * result. One statement: the rows are picked with FOR UPDATE SKIP LOCKED, so concurrent sweeps (several instances)
+ * claim disjoint rows without waiting for each other, and a row another sweep claimed meanwhile fails the re-checked
+ * `escalated_at IS NULL`. The same statement queues each escalation's push in push_outbox (docs/decisions/013): a
+ * crash between the claim and the send cannot lose it. `queuedAt` is the wall clock of the outbox (the sweep's `now`
+ * may be simulated). The limit keeps one statement short (decision 027): on PGlite it runs on the main thread.
  */
+export async function claimOverdueBatch(
+  db: Executor,
+  now: number,
+  limit: number,
+  queuedAt: number = now,
+): Promise<RequestWithContext[]> {
+  const rows = await queryRows<{
+    id: string;
+    restaurant_id: string;
+    table_id: string;
+    server_id: string | null;
+    type: RequestRow['type'];
+    status: RequestRow['status'];
+    escalated_at: string | number | null;
+    created_at: string | number;
+    updated_at: string | number;
+    table_number: string | null;
+    escalate_after_minutes: string | number;
+  }>(
+    db,
+    sql`
+    with due as (
+      select q.id from requests q
+      where q.status = 'pending' and q.escalated_at is null
+        -- Every restaurant waits at least a minute: this bound lets the sweep use requests_escalation_idx.
+        and q.created_at <= ${now - MIN_ESCALATE_MS}
+        and q.created_at <= ${now}::bigint - 60000::bigint * (
+          select escalate_after_minutes from restaurants where restaurants.id = q.restaurant_id)
+      order by q.created_at
+      limit ${limit}
+      for update skip locked
+    ), claimed as (
+      update requests r set escalated_at = ${now}
+      from due where r.id = due.id and r.status = 'pending' and r.escalated_at is null
+      returning r.*
+    ), outboxed as (
+      insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
+      select 'overdue:' || c.id, c.id, c.restaurant_id, 'overdue', ${queuedAt}, ${queuedAt} from claimed c
+      -- Skipped when no device could get it (as the press does): a server's device of the restaurant, or one of its
+      -- owner's (admins' subscriptions carry no restaurant). A backlog then costs the push sender no work at all.
+      where exists (select 1 from push_subscriptions s where s.restaurant_id = c.restaurant_id)
+        or exists (select 1 from push_subscriptions s join restaurants o on o.owner_id = s.user_id
+          where o.id = c.restaurant_id)
+      on conflict (id) do nothing
+    )
+    select c.id, c.restaurant_id, c.table_id, c.server_id, c.type, c.status, c.escalated_at, c.created_at,
+      c.updated_at, t.number as table_number, rs.escalate_after_minutes
+    from claimed c
+    join restaurants rs on rs.id = c.restaurant_id
+    left join tables t on t.id = c.table_id
+    order by c.created_at, c.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    restaurantId: r.restaurant_id,
+    tableId: r.table_id,
+    serverId: r.server_id,
+    type: r.type,
+    status: r.status,
+    escalatedAt: r.escalated_at === null ? null : Number(r.escalated_at),
+    // Only pending requests are claimed: nobody has taken or resolved them yet.
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    resolvedAt: null,
+    resolvedBy: null,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    tableNumber: r.table_number,
+    escalateAfterMinutes: Number(r.escalate_after_minutes),
+  }));
+}
+
+/** Claims one batch (claimOverdueBatch) and returns only the ids. */
 export async function claimOverdueRequests(
   db: Executor,
   now: number,
   queuedAt: number = now,
+  limit = 100,
 ): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`
-    with claimed as (
-      update requests set escalated_at = ${now}
-      where status = 'pending' and escalated_at is null
-        -- Every restaurant waits at least a minute: this bound lets the sweep use requests_escalation_idx.
-        and created_at <= ${now - MIN_ESCALATE_MS}
-        and created_at <= ${now}::bigint - 60000::bigint * (
-          select escalate_after_minutes from restaurants where restaurants.id = requests.restaurant_id)
-      returning id, restaurant_id
-    ), outboxed as (
-      insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
-      select 'overdue:' || c.id, c.id, c.restaurant_id, 'overdue', ${queuedAt}, ${queuedAt} from claimed c
-      on conflict (id) do nothing
-    )
-    select id from claimed`,
-  );
-  return rows.map((r) => r.id);
+  return (await claimOverdueBatch(db, now, limit, queuedAt)).map((r) => r.id);
 }

@@ -8,29 +8,41 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ServiceRequest } from '../../../shared/schemas';
 import type { LiveService } from '../../live/live.service';
+import type { Metrics } from '../../metrics/metrics';
 import type { PushService } from '../push/push.service';
 import { toApiRequest } from '../requests/requests.mapper';
-import { findRequest } from '../requests/requests.repo';
-import { claimOverdueRequests } from './escalation.repo';
+import { claimOverdueBatch } from './escalation.repo';
 
-/** How often each instance looks for overdue requests: an escalation is at most this late. */
+/** How often each instance looks for overdue requests: an escalation is at most this late (unless a backlog). */
 export const ESCALATION_SWEEP_MS = 10_000;
+/**
+ * Decision 027: requests claimed per statement, and per tick at most. On PGlite every statement runs on the main
+ * thread, so one claim of 1,000 rows (read back one by one) held every guest press for seconds; a batch is short,
+ * the sweep yields to the event loop between batches, and a backlog beyond one tick's bound waits for the next tick.
+ */
+export const ESCALATION_BATCH = 100;
+export const ESCALATION_MAX_PER_TICK = 500;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class EscalationService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
     private readonly live: LiveService,
     private readonly push: PushService,
     private readonly log: FastifyBaseLogger,
+    private readonly metrics: Metrics,
     private readonly clock: () => number = Date.now,
   ) {}
 
   /** Starts the periodic sweep (buildApp); 0 turns it off (tests call sweep() themselves). */
   start(intervalMs: number = ESCALATION_SWEEP_MS): void {
     if (this.timer || intervalMs <= 0) return;
+    this.stopping = false;
     this.timer = setInterval(() => {
       if (this.running) return;
       this.sweep().catch((err: unknown) => this.log.error({ err }, 'escalation sweep failed'));
@@ -39,14 +51,18 @@ export class EscalationService {
     this.timer.unref();
   }
 
-  /** Stops the timer and waits for a sweep under way, so the database can close after it. */
+  /** Stops the timer and waits for a sweep under way (it ends after its current batch), so the database can close. */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
   }
 
-  /** Claims and escalates every overdue request; returns the ones this call escalated. */
+  /**
+   * One tick: claims and escalates overdue requests, oldest first, in batches of ESCALATION_BATCH and at most
+   * ESCALATION_MAX_PER_TICK of them; the rest are left to the next tick. Returns the ones this call escalated.
+   */
   async sweep(now: number = this.clock()): Promise<ServiceRequest[]> {
     const work = this.escalate(now);
     this.running = work;
@@ -58,17 +74,22 @@ export class EscalationService {
   }
 
   private async escalate(now: number): Promise<ServiceRequest[]> {
-    // The claim queues the pushes in the outbox; the push sender delivers them (with retries, after a crash too).
-    const ids = await claimOverdueRequests(this.db, now, this.clock());
     const escalated: ServiceRequest[] = [];
-    for (const id of ids) {
-      const row = await findRequest(this.db, id);
-      if (!row) continue;
-      const request = toApiRequest(row, now);
-      this.live.requestUpdated(request);
-      escalated.push(request);
+    while (escalated.length < ESCALATION_MAX_PER_TICK) {
+      const limit = Math.min(ESCALATION_BATCH, ESCALATION_MAX_PER_TICK - escalated.length);
+      // The claim queues the pushes in the outbox; the push sender delivers them (with retries, after a crash too).
+      const rows = await claimOverdueBatch(this.db, now, limit, this.clock());
+      for (const row of rows) {
+        const request = toApiRequest(row, now);
+        this.live.requestUpdated(request);
+        escalated.push(request);
+      }
+      if (rows.length > 0) this.push.kick();
+      if (rows.length < limit || this.stopping) break;
+      // Presses waiting for the database (PGlite: for the main thread) go before the next batch.
+      await yieldToEventLoop();
     }
-    if (ids.length > 0) this.push.kick();
+    this.metrics.escalated(escalated.length);
     if (escalated.length > 0) this.log.info({ count: escalated.length }, 'requests escalated');
     return escalated;
   }

@@ -11,6 +11,9 @@ const tableParams = z.object({
 });
 const restaurantParams = z.object({ restaurantId: idParamSchema });
 
+/** The guest's press, as registered below (metrics count its outcomes by this pattern; metrics.test checks it). */
+export const GUEST_PRESS_ROUTE = '/api/public/restaurants/:restaurantId/tables/:tableId/requests';
+
 /** Per-address limit on guest presses, on top of the per-table cool-down (issue: abuse). */
 const GUEST_PRESS_LIMIT = { max: 30, timeWindow: '1 minute' };
 /**

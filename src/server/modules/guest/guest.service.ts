@@ -2,8 +2,10 @@
 import type { Db } from '../../db/client';
 import { MSG } from '../../../shared/messages';
 import { cooldownRemainingSeconds } from '../../../shared/rules';
-import type { GuestTableResponse } from '../../../shared/schemas';
+import type { GuestCooldownResponse, GuestTableResponse } from '../../../shared/schemas';
 import { notFound } from '../../http/errors';
+import { toApiRequest, toGuestRequestState } from '../requests/requests.mapper';
+import { listOpenForTable } from '../requests/requests.repo';
 import { toPublicRestaurant } from '../restaurants/restaurants.mapper';
 import { findLogo, findRestaurant } from '../restaurants/restaurants.repo';
 import { findTableInRestaurant } from '../tables/tables.repo';
@@ -15,25 +17,38 @@ export class GuestService {
 
   /** A table of another restaurant is treated as not found (SPEC §5). */
   async table(restaurantId: string, tableId: string): Promise<GuestTableResponse> {
-    const [restaurant, table] = await Promise.all([
+    const [restaurant, table, open] = await Promise.all([
       findRestaurant(this.db, restaurantId),
       findTableInRestaurant(this.db, restaurantId, tableId),
+      // Requests carry the restaurant and table: another restaurant's table finds none.
+      listOpenForTable(this.db, restaurantId, tableId),
     ]);
     if (!restaurant || !table) throw tableNotFound();
     return {
       restaurant: toPublicRestaurant(restaurant),
       table: { id: table.id, number: table.number },
       cooldownRemainingSeconds: cooldownRemainingSeconds(table.lastRequestAt, Date.now()),
+      // Issue 12: the page shows, after a reload too, where the table's request is (decision 029).
+      openRequests: open.map((row) =>
+        toGuestRequestState(toApiRequest(row), restaurant.showServerNames),
+      ),
     };
   }
 
-  async cooldown(
-    restaurantId: string,
-    tableId: string,
-  ): Promise<{ cooldownRemainingSeconds: number }> {
-    const table = await findTableInRestaurant(this.db, restaurantId, tableId);
-    if (!table) throw tableNotFound();
-    return { cooldownRemainingSeconds: cooldownRemainingSeconds(table.lastRequestAt, Date.now()) };
+  /** SPEC §9's re-check, with the table's open requests (issue 12): a page that missed a live event catches up. */
+  async cooldown(restaurantId: string, tableId: string): Promise<GuestCooldownResponse> {
+    const [restaurant, table, open] = await Promise.all([
+      findRestaurant(this.db, restaurantId),
+      findTableInRestaurant(this.db, restaurantId, tableId),
+      listOpenForTable(this.db, restaurantId, tableId),
+    ]);
+    if (!restaurant || !table) throw tableNotFound();
+    return {
+      cooldownRemainingSeconds: cooldownRemainingSeconds(table.lastRequestAt, Date.now()),
+      openRequests: open.map((row) =>
+        toGuestRequestState(toApiRequest(row), restaurant.showServerNames),
+      ),
+    };
   }
 
   async logo(restaurantId: string) {

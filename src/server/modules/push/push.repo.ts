@@ -212,3 +212,9 @@ export async function rescheduleOutboxRow(
 ): Promise<void> {
   await db.update(pushOutbox).set({ sentTo, nextAttemptAt }).where(eq(pushOutbox.id, id));
 }
+
+/** Pushes waiting in the outbox, due or not (the metrics' outbox depth). */
+export async function countOutbox(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pushOutbox);
+  return Number(row?.n ?? 0);
+}

@@ -15,6 +15,7 @@ import { MSG } from '../../../shared/messages';
 import { requestTypeTitle } from '../../../shared/rules';
 import type { PushPayload, PushSubscriptionBody, ServiceRequest } from '../../../shared/schemas';
 import { badRequest, notFound } from '../../http/errors';
+import type { Metrics } from '../../metrics/metrics';
 import type { SessionUser } from '../auth/auth.service';
 import {
   deleteOwnSubscription,
@@ -146,7 +147,8 @@ export class PushService {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     publicUrl: string,
-    private readonly options: PushOptions = {},
+    private readonly options: PushOptions,
+    private readonly metrics: Metrics,
     private readonly now: () => number = Date.now,
   ) {
     this.allowEndpoint = options.allowEndpoint ?? isKnownPushService;
@@ -295,6 +297,7 @@ export class PushService {
     if (!found || found.status !== 'pending') return deleteOutboxRow(this.db, row.id);
     if (now - row.createdAt > this.maxAgeMs) {
       this.log.warn({ outboxId: row.id, attempts: row.attempts }, 'push given up: too old');
+      this.metrics.pushDelivery('gave_up');
       return deleteOutboxRow(this.db, row.id);
     }
     const request = toApiRequest(found, now);
@@ -327,6 +330,7 @@ export class PushService {
     if (!retry) return deleteOutboxRow(this.db, row.id);
     if (row.attempts >= this.maxAttempts) {
       this.log.warn({ outboxId: row.id, attempts: row.attempts }, 'push given up: attempts used');
+      this.metrics.pushDelivery('gave_up');
       return deleteOutboxRow(this.db, row.id);
     }
     const backoff = Math.min(this.retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
@@ -357,6 +361,7 @@ export class PushService {
           ...(this.options.agent ? { agent: this.options.agent } : {}),
         },
       );
+      this.metrics.pushDelivery('sent');
       return 'delivered';
     } catch (err) {
       return this.handleFailure(target, err);
@@ -374,6 +379,7 @@ export class PushService {
           { subscriptionId: row.id, host, status: err.statusCode },
           'push subscription gone; deleted',
         );
+        this.metrics.pushDelivery('gone');
         return 'dropped';
       }
       const retry = err.statusCode >= 500 || err.statusCode === 429 || err.statusCode === 408;
@@ -387,6 +393,7 @@ export class PushService {
         },
         'push service refused a notification',
       );
+      this.metrics.pushDelivery(retry ? 'retried' : 'gave_up');
       return retry ? 'retry' : 'dropped';
     }
     // A timeout or a network error: the push service may well take it later.
@@ -394,6 +401,7 @@ export class PushService {
       { subscriptionId: row.id, host, err: (err as Error).message },
       'push notification could not be sent; will retry',
     );
+    this.metrics.pushDelivery('retried');
     return 'retry';
   }
 }

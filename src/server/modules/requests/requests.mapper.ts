@@ -1,5 +1,13 @@
-import type { ServiceRequest } from '../../../shared/schemas';
+import type { GuestRequestState, ServiceRequest } from '../../../shared/schemas';
 import type { RequestWithContext } from './requests.repo';
+
+/** The first word of a staff member's display name: what a guest is told ("Anna is on the way", decision 029). */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+const staffRef = (id: string | null, name: string | null | undefined) =>
+  id === null ? null : { id, name: name ?? '' };
 
 /** Overdue: still pending after the restaurant's escalation time (issue: staff alerting). */
 export function toApiRequest(row: RequestWithContext, now: number = Date.now()): ServiceRequest {
@@ -11,11 +19,35 @@ export function toApiRequest(row: RequestWithContext, now: number = Date.now()):
     serverId: row.serverId,
     type: row.type,
     status: row.status,
-    // Escalated by the sweep (modules/escalation), or past the restaurant's minutes between two sweeps.
+    // Escalated by the sweep (modules/escalation), or past the restaurant's minutes between two sweeps. Only a
+    // pending request is ever overdue: escalation counts until someone takes it (issue 12).
     overdue:
       row.status === 'pending' &&
       (row.escalatedAt !== null || now - row.createdAt >= row.escalateAfterMinutes * 60_000),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    acknowledgedAt: row.acknowledgedAt,
+    acknowledgedBy: staffRef(row.acknowledgedBy, row.acknowledgedByName),
+    resolvedAt: row.resolvedAt,
+    resolvedBy: staffRef(row.resolvedBy, row.resolvedByName),
+  };
+}
+
+/**
+ * What the table's guest page may know of one of its requests (decision 029): no staff id, no server of the
+ * table, no other table; the taker's first name only when the restaurant shows names.
+ */
+export function toGuestRequestState(
+  request: ServiceRequest,
+  showServerNames: boolean,
+): GuestRequestState {
+  const name = request.acknowledgedBy?.name ? firstNameOf(request.acknowledgedBy.name) : '';
+  return {
+    id: request.id,
+    type: request.type,
+    status: request.status,
+    createdAt: request.createdAt,
+    acknowledgedAt: request.acknowledgedAt,
+    takenBy: showServerNames && name ? name : null,
   };
 }

@@ -1,27 +1,49 @@
-import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { queryPreparedText, type Executor } from '../../db/client';
 import type { StatementNotify } from '../../live/bus';
-import { requests, restaurants, tables } from '../../db/schema';
+import { requests, restaurants, tables, users } from '../../db/schema';
 
 export type RequestRow = typeof requests.$inferSelect;
+export type RequestStatus = RequestRow['status'];
 export type RequestWithContext = RequestRow & {
   tableNumber: string | null;
   escalateAfterMinutes: number;
+  /** Display names of who took and who resolved it (null: nobody, or the account is gone). */
+  acknowledgedByName?: string | null;
+  resolvedByName?: string | null;
+  showServerNames?: boolean;
 };
+
+const takers = alias(users, 'takers');
+const resolvers = alias(users, 'resolvers');
 
 const selection = {
   r: requests,
   tableNumber: tables.number,
   escalateAfterMinutes: restaurants.escalateAfterMinutes,
+  showServerNames: restaurants.showServerNames,
+  acknowledgedByName: takers.name,
+  resolvedByName: resolvers.name,
 };
 
-const flatten = (
-  rows: { r: RequestRow; tableNumber: string | null; escalateAfterMinutes: number }[],
-) =>
+type SelectedRow = {
+  r: RequestRow;
+  tableNumber: string | null;
+  escalateAfterMinutes: number;
+  showServerNames: boolean;
+  acknowledgedByName: string | null;
+  resolvedByName: string | null;
+};
+
+const flatten = (rows: SelectedRow[]): RequestWithContext[] =>
   rows.map((row) => ({
     ...row.r,
     tableNumber: row.tableNumber,
     escalateAfterMinutes: row.escalateAfterMinutes,
+    showServerNames: row.showServerNames,
+    acknowledgedByName: row.acknowledgedByName,
+    resolvedByName: row.resolvedByName,
   }));
 
 /** One guest press, as the press statement takes it. */
@@ -136,7 +158,10 @@ from claimed c
 join restaurants r on r.id = c.restaurant_id
 cross join notified`;
 
-/** A server sees requests for their own tables and for tables nobody was assigned to (docs/decisions/004). */
+/**
+ * A server sees requests for their own tables and for tables nobody was assigned to (docs/decisions/004): the SQL
+ * form of policy canSeeRequest, given policy requestScopeOf (null: every request).
+ */
 const visibleTo = (serverId: string | null): SQL | undefined =>
   serverId ? or(eq(requests.serverId, serverId), isNull(requests.serverId)) : undefined;
 
@@ -145,15 +170,18 @@ function query(db: Executor) {
     .select(selection)
     .from(requests)
     .leftJoin(tables, eq(tables.id, requests.tableId))
-    .innerJoin(restaurants, eq(restaurants.id, requests.restaurantId));
+    .innerJoin(restaurants, eq(restaurants.id, requests.restaurantId))
+    .leftJoin(takers, eq(takers.id, requests.acknowledgedBy))
+    .leftJoin(resolvers, eq(resolvers.id, requests.resolvedBy));
 }
 
+/** Open requests (pending or acknowledged), newest first: the console's list (uses requests_open_idx). */
 export async function listPending(db: Executor, restaurantId: string, serverId: string | null) {
   const rows = await query(db)
     .where(
       and(
         eq(requests.restaurantId, restaurantId),
-        eq(requests.status, 'pending'),
+        inArray(requests.status, ['pending', 'acknowledged']),
         visibleTo(serverId),
       ),
     )
@@ -189,12 +217,89 @@ export async function findRequest(
   return row ? flatten([row])[0] : undefined;
 }
 
-/** pending → completed; there is no reverse transition (SPEC §4). Returns false when it was not pending. */
-export async function completeRequest(db: Executor, id: string, now: number): Promise<boolean> {
+/**
+ * One transition as one conditional UPDATE (docs/decisions/028): it changes the row only if its status is still
+ * one of `from`, so of two staff acting at once exactly one wins (PostgreSQL re-checks the WHERE on the newest
+ * row version after the row lock). Returns false when the request was no longer in `from` (or is another
+ * restaurant's). There is no reverse transition (SPEC §4).
+ */
+export async function transitionRequest(
+  db: Executor,
+  input: {
+    id: string;
+    restaurantId: string;
+    from: readonly RequestStatus[];
+    to: 'acknowledged' | 'completed' | 'dismissed';
+    by: string;
+    now: number;
+  },
+): Promise<boolean> {
+  const set =
+    input.to === 'acknowledged'
+      ? {
+          status: input.to,
+          acknowledgedAt: input.now,
+          acknowledgedBy: input.by,
+          updatedAt: input.now,
+        }
+      : { status: input.to, resolvedAt: input.now, resolvedBy: input.by, updatedAt: input.now };
   const rows = await db
     .update(requests)
-    .set({ status: 'completed', updatedAt: now })
-    .where(and(eq(requests.id, id), eq(requests.status, 'pending')))
+    .set(set)
+    .where(
+      and(
+        eq(requests.id, input.id),
+        eq(requests.restaurantId, input.restaurantId),
+        inArray(requests.status, [...input.from]),
+      ),
+    )
     .returning({ id: requests.id });
   return rows.length > 0;
+}
+
+/** A table's open requests (pending or acknowledged), newest first: what its guest page shows. */
+export async function listOpenForTable(db: Executor, restaurantId: string, tableId: string) {
+  const rows = await query(db)
+    .where(
+      and(
+        eq(requests.restaurantId, restaurantId),
+        eq(requests.tableId, tableId),
+        inArray(requests.status, ['pending', 'acknowledged']),
+      ),
+    )
+    .orderBy(desc(requests.createdAt))
+    .limit(10);
+  return flatten(rows);
+}
+
+/**
+ * One page of the shift history (docs/decisions/030): the restaurant's requests handled since `since`, most
+ * recently handled first, after the keyset cursor (resolved_at, id). requests_history_idx serves the range and
+ * the order, so a page costs the same with a million rows.
+ */
+export async function listHistoryPage(
+  db: Executor,
+  input: {
+    restaurantId: string;
+    serverId: string | null;
+    since: number;
+    after: { resolvedAt: number; id: string } | null;
+    limit: number;
+  },
+) {
+  const rows = await query(db)
+    .where(
+      and(
+        eq(requests.restaurantId, input.restaurantId),
+        gte(requests.resolvedAt, input.since),
+        // A row comparison: the index walks straight to the cursor.
+        input.after
+          ? sql`(${requests.resolvedAt}, ${requests.id}) < (${input.after.resolvedAt}::bigint, ${input.after.id}::text)`
+          : undefined,
+        visibleTo(input.serverId),
+      ),
+    )
+    .orderBy(desc(requests.resolvedAt), desc(requests.id))
+    .limit(input.limit);
+  return flatten(rows);
 }

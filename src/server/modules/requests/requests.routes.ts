@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas';
-import { roles, STAFF } from '../../http/access';
+import { idParamSchema, requestHistoryQuerySchema } from '../../../shared/schemas';
+import { STAFF } from '../../http/access';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
@@ -18,13 +18,26 @@ export function registerRequestsRoutes(app: FastifyInstance, { requests }: Servi
     },
   );
 
-  app.post(
-    '/api/requests/:requestId/complete',
-    { config: { access: roles('server') } },
+  // Who may act on which request: docs/decisions/028 (servers on what they may see, admins on their restaurants).
+  for (const action of ['acknowledge', 'complete', 'dismiss'] as const) {
+    app.post(
+      `/api/requests/:requestId/${action}`,
+      { config: { access: STAFF } },
+      async (request) => {
+        const { requestId } = parse(requestParams, request.params);
+        parse(z.strictObject({}), request.body);
+        return { request: await requests[action](request.user!, requestId) };
+      },
+    );
+  }
+
+  app.get(
+    '/api/restaurants/:restaurantId/requests/history',
+    { config: { access: STAFF } },
     async (request) => {
-      const { requestId } = parse(requestParams, request.params);
-      parse(z.strictObject({}), request.body);
-      return { request: await requests.complete(request.user!, requestId) };
+      const { restaurantId } = parse(restaurantParams, request.params);
+      const query = parse(requestHistoryQuerySchema, request.query);
+      return requests.history(request.user!, restaurantId, query);
     },
   );
 }

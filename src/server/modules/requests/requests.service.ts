@@ -1,22 +1,102 @@
 /** Service requests: the guest's press (SPEC §5 Guest requests, §9 cool-down) and the server's Complete (SPEC §4). */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { backendOf, type Db } from '../../db/client';
 import {
   COMPLETED_LIST_CAP,
   COOLDOWN_SECONDS,
   ESCALATE_MINUTES_MAX,
 } from '../../../shared/constants';
+import { FLOOR_MSG } from '../../../shared/floor-messages';
 import { MSG } from '../../../shared/messages';
-import { cooldownRemainingSeconds, type RequestType } from '../../../shared/rules';
-import type { RequestsResponse, ServiceRequest } from '../../../shared/schemas';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import {
+  cooldownRemainingSeconds,
+  GUEST_BUTTON_LABELS,
+  guestAgo,
+  type RequestType,
+} from '../../../shared/rules';
+import type {
+  RequestHistoryResponse,
+  RequestsResponse,
+  ServiceRequest,
+} from '../../../shared/schemas';
+import { z } from 'zod';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
-import type { SessionUser } from '../auth/auth.service';
-import { assertRestaurantAccess } from '../restaurants/restaurants.service';
+import type { Metrics } from '../../metrics/metrics';
+import {
+  assertRestaurantAccess,
+  canSeeRequest,
+  requestScopeOf,
+  worksAt,
+  type SessionUser,
+} from '../../policy/policy';
 import { findTableInRestaurant } from '../tables/tables.repo';
 import { toApiRequest } from './requests.mapper';
 import { PressBatcher } from './press-batcher';
-import { completeRequest, findRequest, listPending, listRecentlyCompleted } from './requests.repo';
+import {
+  findRequest,
+  listHistoryPage,
+  listOpenForTable,
+  listPending,
+  listRecentlyCompleted,
+  transitionRequest,
+  type RequestStatus,
+  type RequestWithContext,
+} from './requests.repo';
+
+/** What each staff action moves a request from (docs/decisions/028). */
+const TRANSITIONS = {
+  acknowledged: ['pending'],
+  completed: ['pending', 'acknowledged'],
+  dismissed: ['pending', 'acknowledged'],
+} as const satisfies Record<string, readonly RequestStatus[]>;
+type Action = keyof typeof TRANSITIONS;
+
+const cursorSchema = z.tuple([z.number().int().nonnegative(), z.string().min(1).max(200)]);
+
+/** The history cursor is opaque to clients: base64url of the last row's (resolvedAt, id). */
+function encodeHistoryCursor(resolvedAt: number, id: string): string {
+  return Buffer.from(JSON.stringify([resolvedAt, id])).toString('base64url');
+}
+
+function decodeHistoryCursor(cursor: string): { resolvedAt: number; id: string } {
+  try {
+    const [resolvedAt, id] = cursorSchema.parse(
+      JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
+    );
+    return { resolvedAt, id };
+  } catch {
+    throw badRequest(MSG.badRequest, 'invalid_cursor');
+  }
+}
+
+/** "Today" for the shift history: the server's local midnight (decision 030; restaurant time zones come later). */
+export function startOfLocalDay(now: number): number {
+  const day = new Date(now);
+  day.setHours(0, 0, 0, 0);
+  return day.getTime();
+}
+
+/** Why a transition was refused: the request is no longer where the action starts (decision 028). */
+function refusal(row: RequestWithContext): AppError {
+  switch (row.status) {
+    case 'acknowledged':
+      return conflict(
+        row.acknowledgedByName
+          ? FLOOR_MSG.requestTakenBy(row.acknowledgedByName)
+          : FLOOR_MSG.requestTakenBySomeone,
+        'request_taken',
+      );
+    case 'completed':
+      return conflict(FLOOR_MSG.requestAlreadyCompleted, 'request_completed');
+    case 'dismissed':
+      return conflict(FLOOR_MSG.requestAlreadyDismissed, 'request_dismissed');
+    case 'pending':
+      // Not reachable: every action starts from pending. Kept so the switch stays exhaustive.
+      return conflict(MSG.badRequest);
+  }
+}
 
 /** What the press statement adds to the NOTIFY payload: a server id, a table number (≤ 20 characters, escaped), spaces. */
 const NOTIFY_SLACK_BYTES = 400;
@@ -42,6 +122,7 @@ export class RequestsService {
   constructor(
     private readonly db: Db,
     private readonly live: LiveService,
+    private readonly metrics: Metrics,
   ) {
     this.presses = new PressBatcher(db, PRESS_BATCHING[backendOf(db)]);
   }
@@ -63,6 +144,7 @@ export class RequestsService {
    * When nothing was claimed, the table is read to tell 404 from 429.
    */
   async createFromGuest(restaurantId: string, tableId: string, type: RequestType) {
+    const receivedAt = performance.now();
     const now = Date.now();
     const id = randomUUID();
     const announce = (serverId: string | null, tableNumber: string, escalateAfterMinutes: number) =>
@@ -77,6 +159,10 @@ export class RequestsService {
           escalatedAt: null,
           createdAt: now,
           updatedAt: now,
+          acknowledgedAt: null,
+          acknowledgedBy: null,
+          resolvedAt: null,
+          resolvedBy: null,
           tableNumber,
           escalateAfterMinutes,
         },
@@ -102,10 +188,19 @@ export class RequestsService {
       if (!table) throw notFound(MSG.tableNotFoundBody, 'table_not_found');
       // At least 1: the claim was refused, so the cool-down was running when the statement ran.
       const remaining = Math.max(1, cooldownRemainingSeconds(table.lastRequestAt, Date.now()));
-      throw new AppError(429, 'cooldown', MSG.cooldownActive(remaining), {
-        retryAfterSeconds: remaining,
-      });
+      // Issue 12: a second phone at the table is told that the table's request is already in, which one, and the
+      // wait; when it is handled already, only the wait.
+      const [open] = await listOpenForTable(this.db, restaurantId, tableId);
+      const message = open
+        ? MSG.guestAlreadyIn(
+            GUEST_BUTTON_LABELS[open.type],
+            guestAgo(Date.now() - open.createdAt),
+            remaining,
+          )
+        : MSG.cooldownActive(remaining);
+      throw new AppError(429, 'cooldown', message, { retryAfterSeconds: remaining });
     }
+    this.metrics.pressCommitted(id, receivedAt);
     const request = announce(claimed.serverId, claimed.tableNumber, claimed.escalateAfterMinutes);
     if (!notify) this.live.requestCreated(request);
     for (const listener of this.createdListeners) listener(request, claimed.pushQueued);
@@ -117,7 +212,7 @@ export class RequestsService {
 
   async list(user: SessionUser, restaurantId: string): Promise<RequestsResponse> {
     await assertRestaurantAccess(this.db, user, restaurantId);
-    const serverFilter = user.role === 'server' ? user.id : null;
+    const serverFilter = requestScopeOf(user);
     const now = Date.now();
     const [pending, completed] = await Promise.all([
       listPending(this.db, restaurantId, serverFilter),
@@ -129,17 +224,105 @@ export class RequestsService {
     };
   }
 
-  /** SPEC §4: a server presses Complete; completing twice is harmless and returns the completed request. */
-  async complete(user: SessionUser, requestId: string): Promise<ServiceRequest> {
+  /** Issue 12 "On my way": pending → acknowledged, with who and when. Escalation stops counting here. */
+  acknowledge(user: SessionUser, requestId: string): Promise<ServiceRequest> {
+    return this.transition(user, requestId, 'acknowledged');
+  }
+
+  /** SPEC §4 Complete, from pending (one tap, as before) or acknowledged. */
+  complete(user: SessionUser, requestId: string): Promise<ServiceRequest> {
+    return this.transition(user, requestId, 'completed');
+  }
+
+  /** Issue 12: an accidental or duplicate request is dismissed; it never counts in response times. */
+  dismiss(user: SessionUser, requestId: string): Promise<ServiceRequest> {
+    return this.transition(user, requestId, 'dismissed');
+  }
+
+  /**
+   * Today's handled requests, most recently handled first, a page at a time (decision 030). A server sees what
+   * the visibility rule lets them see (decision 004), an admin everything of their restaurant.
+   */
+  async history(
+    user: SessionUser,
+    restaurantId: string,
+    query: { cursor?: string | undefined; limit: number },
+    now: number = Date.now(),
+  ): Promise<RequestHistoryResponse> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    const after = query.cursor ? decodeHistoryCursor(query.cursor) : null;
+    const since = startOfLocalDay(now);
+    // One row more than asked tells whether another page exists.
+    const rows = await listHistoryPage(this.db, {
+      restaurantId,
+      serverId: requestScopeOf(user),
+      since,
+      after,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      requests: page.map((r) => toApiRequest(r, now)),
+      nextCursor:
+        rows.length > query.limit && last?.resolvedAt != null
+          ? encodeHistoryCursor(last.resolvedAt, last.id)
+          : null,
+      since,
+    };
+  }
+
+  /**
+   * The request if `user` may act on it (docs/decisions/028): a server of its restaurant who may see it
+   * (decision 004), or an admin who owns its restaurant. Anything else is 404, as if it did not exist.
+   */
+  private async findActionable(user: SessionUser, requestId: string): Promise<RequestWithContext> {
     const row = await findRequest(this.db, requestId);
-    if (!row || row.restaurantId !== user.restaurantId)
-      throw notFound(MSG.requestNotFound, 'request_not_found');
-    if (user.role !== 'server') throw forbidden();
-    const changed = await completeRequest(this.db, requestId, Date.now());
+    const missing = () => notFound(MSG.requestNotFound, 'request_not_found');
+    if (!row) throw missing();
+    if (user.role === 'server') {
+      if (!worksAt(user, row.restaurantId) || !canSeeRequest(user, row)) throw missing();
+    } else if (user.role === 'admin') {
+      try {
+        await assertRestaurantAccess(this.db, user, row.restaurantId);
+      } catch {
+        throw missing();
+      }
+    } else {
+      throw forbidden();
+    }
+    return row;
+  }
+
+  /**
+   * One staff action as one conditional UPDATE (requests.repo transitionRequest): two servers taking at once, one
+   * wins and the other gets 409 naming who took it. Repeating what already happened is harmless (a double tap):
+   * completing or dismissing twice, or taking a request one already took, returns it unchanged, with no event.
+   */
+  private async transition(
+    user: SessionUser,
+    requestId: string,
+    to: Action,
+  ): Promise<ServiceRequest> {
+    const row = await this.findActionable(user, requestId);
+    const changed = await transitionRequest(this.db, {
+      id: requestId,
+      restaurantId: row.restaurantId,
+      from: TRANSITIONS[to],
+      to,
+      by: user.id,
+      now: Date.now(),
+    });
     const updated = await findRequest(this.db, requestId);
     if (!updated) throw notFound(MSG.requestNotFound, 'request_not_found');
+    if (!changed) {
+      const repeat =
+        updated.status === to && (to !== 'acknowledged' || updated.acknowledgedBy === user.id);
+      if (!repeat) throw refusal(updated);
+      return toApiRequest(updated);
+    }
     const request = toApiRequest(updated);
-    if (changed) this.live.requestUpdated(request);
+    this.live.requestUpdated(request, updated.showServerNames ?? false);
     return request;
   }
 }

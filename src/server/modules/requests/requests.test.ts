@@ -194,13 +194,32 @@ describe('requests list and Complete', () => {
     expect(list.statusCode).toBe(404);
   });
 
-  it('needs a signed-in server', async () => {
+  // One policy (issue 14): what a server may not see, they may not act on either.
+  it('refuses to complete a colleague’s table’s request (404) and leaves it pending', async () => {
+    const a = await makeFloor(t);
+    const colleague = await makeServer(t, a.restaurant.id);
+    const colleagueCookie = await signInServer(t, colleague);
+    await request(t, 'POST', `/api/tables/${a.table.id}/assign`, { cookie: colleagueCookie });
+    const id = (await press(a.restaurant.id, a.table.id, 'bill')).json().request.id;
+    const res = await request(t, 'POST', `/api/requests/${id}/complete`, {
+      cookie: a.serverCookie,
+    });
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(requests).where(eq(requests.id, id));
+    expect(row!.status).toBe('pending');
+    const theirs = await request(t, 'POST', `/api/requests/${id}/complete`, {
+      cookie: colleagueCookie,
+    });
+    expect(theirs.statusCode).toBe(200);
+  });
+
+  it('needs signed-in staff; the restaurant’s admin may complete too (decision 028)', async () => {
     const a = await makeFloor(t);
     const id = (await press(a.restaurant.id, a.table.id, 'bill')).json().request.id;
     expect((await request(t, 'POST', `/api/requests/${id}/complete`)).statusCode).toBe(401);
     expect(
       (await request(t, 'POST', `/api/requests/${id}/complete`, { cookie: a.adminCookie }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(200);
   });
 });

@@ -2,6 +2,8 @@
  * Which raster image a logo really is, judged by its bytes (magic numbers), never by the declared type or file
  * name. Only PNG, JPEG, WebP and GIF pass: SVG is refused because it can carry script (issue 3).
  */
+import { imageSize } from 'image-size';
+
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
@@ -25,4 +27,17 @@ export function sniffImageType(bytes: Uint8Array): LogoContentType | null {
   if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return 'image/gif';
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return 'image/webp';
   return null;
+}
+
+/**
+ * Width and height as the image's own header declares them (read by image-size, which decodes no pixels), or null
+ * when the header cannot be read: such a file is not a usable image.
+ */
+export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return Number.isFinite(width) && Number.isFinite(height) ? { width, height } : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
+import { LOGO_MAX_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
   createRestaurantBodySchema,
@@ -12,6 +13,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 import { logoTooLarge } from './restaurant-admin.service';
+import { lingerThenClose } from '../../http/linger';
 
 const ADMIN = roles('admin');
 const restaurantParams = z.object({ restaurantId: idParamSchema });
@@ -19,7 +21,21 @@ const restaurantParams = z.object({ restaurantId: idParamSchema });
 /** The form field that carries the logo in POST /api/restaurants/:restaurantId/logo. */
 export const LOGO_FIELD = 'logo';
 
+/** The largest logo form accepted: the file plus its multipart envelope (boundaries, part headers). */
+const LOGO_UPLOAD_MAX_BODY = LOGO_MAX_BYTES + 64 * 1024;
+
 const hasCode = (err: unknown, code: string) => (err as { code?: unknown } | null)?.code === code;
+
+/**
+ * A file part's bytes, refused the moment it crosses the multipart `fileSize` limit: the plugin's toBuffer reports
+ * the limit only at the part's end, i.e. after reading the whole body, however large.
+ */
+function readFilePart(part: MultipartFile): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    part.file.once('limit', () => reject(logoTooLarge()));
+    part.toBuffer().then(resolve, reject);
+  });
+}
 
 /**
  * Reads the one file of a logo upload into memory (at most LOGO_MAX_BYTES, enforced by the multipart limits). The
@@ -35,7 +51,7 @@ async function readLogo(request: FastifyRequest): Promise<Buffer> {
       if (part.type !== 'file' || part.fieldname !== LOGO_FIELD || bytes) {
         throw badRequest(MSG.badRequest, 'invalid_upload');
       }
-      bytes = await part.toBuffer();
+      bytes = await readFilePart(part);
     }
     if (!bytes) throw badRequest(MSG.logoNotImage, 'logo_missing');
     return bytes;
@@ -81,12 +97,31 @@ export function registerRestaurantAdminRoutes(
 
   app.post(
     '/api/restaurants/:restaurantId/logo',
-    { config: { access: ADMIN } },
-    async (request) => {
+    {
+      config: { access: ADMIN },
+      // Decision 026: a body declared larger than any acceptable form is refused before a byte of it is read.
+      onRequest: (request, reply, done) => {
+        if (Number(request.headers['content-length']) > LOGO_UPLOAD_MAX_BODY) {
+          lingerThenClose(request, reply);
+          return done(logoTooLarge());
+        }
+        done();
+      },
+    },
+    async (request, reply) => {
       const { restaurantId } = parse(restaurantParams, request.params);
       // Ownership first: another owner's restaurant costs no buffering.
       await restaurantAdmin.assertOwned(request.user!, restaurantId);
-      const bytes = await readLogo(request);
+      let bytes: Buffer;
+      try {
+        bytes = await readLogo(request);
+      } catch (err) {
+        // Refused before the body ended (over 2 MB, a second file…): the connection is dropped shortly after the
+        // answer (lingerThenClose), so the rest is never read — otherwise Node would drain a 300 MB upload to keep
+        // the connection alive — and the client still reads the 413 first.
+        if (!request.raw.complete) lingerThenClose(request, reply);
+        throw err;
+      }
       return { restaurant: await restaurantAdmin.uploadLogo(request.user!, restaurantId, bytes) };
     },
   );

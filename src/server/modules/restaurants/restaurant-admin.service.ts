@@ -6,14 +6,18 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { LOGO_MAX_BYTES } from '../../../shared/constants';
+import {
+  LOGO_MAX_BYTES,
+  LOGO_MAX_SIDE_PX,
+  MAX_RESTAURANTS_PER_ADMIN_DEFAULT,
+} from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { Restaurant, updateRestaurantBodySchema } from '../../../shared/schemas';
 import { AppError, conflict, notFound } from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
 import type { SessionUser } from '../auth/auth.service';
 import { serverIdsOfRestaurants } from '../users/users.repo';
-import { sniffImageType } from './image-type';
+import { imageDimensions, sniffImageType } from './image-type';
 import { toApiRestaurant } from './restaurants.mapper';
 import {
   deleteLogoRow,
@@ -21,12 +25,14 @@ import {
   findRestaurant,
   findRestaurantsOfOwner,
   lockOwnedRestaurant,
+  lockOwnerAndCountRestaurants,
   lockRestaurantIdsOfOwner,
   updateRestaurantRow,
   upsertLogo,
   type RestaurantPatch,
 } from './restaurants.repo';
-import { assertRestaurantAccess, createRestaurant } from './restaurants.service';
+import { assertRestaurantAccess } from '../../policy/policy';
+import { createRestaurant } from './restaurants.service';
 
 export type UpdateRestaurantBody = z.infer<typeof updateRestaurantBodySchema>;
 
@@ -40,6 +46,8 @@ export class RestaurantAdminService {
   constructor(
     private readonly db: Db,
     private readonly live: LiveService,
+    /** Restaurants one admin may own at once (MAX_RESTAURANTS_PER_ADMIN). */
+    private readonly maxPerAdmin: number = MAX_RESTAURANTS_PER_ADMIN_DEFAULT,
   ) {}
 
   /** The owner's restaurants, oldest first (SPEC §6: the first is the default). */
@@ -48,9 +56,18 @@ export class RestaurantAdminService {
     return rows.map(toApiRestaurant);
   }
 
-  /** SPEC §5: slug id with -2, -3 … on collision, decided by the database (see createRestaurant). */
+  /**
+   * SPEC §5: slug id with -2, -3 … on collision, decided by the database (see createRestaurant); an id is never
+   * reused (docs/decisions/024), so names cannot be squatted for their ids, and an admin owns at most
+   * MAX_RESTAURANTS_PER_ADMIN restaurants (issue 14), checked under a lock on the owner so concurrent creates
+   * cannot pass it together.
+   */
   async create(user: SessionUser, name: string): Promise<Restaurant> {
-    const row = await createRestaurant(this.db, user.id, name);
+    const row = await this.db.transaction(async (tx) => {
+      if ((await lockOwnerAndCountRestaurants(tx, user.id)) >= this.maxPerAdmin)
+        throw conflict(MSG.restaurantLimit(this.maxPerAdmin), 'restaurant_limit');
+      return createRestaurant(tx, user.id, name);
+    });
     return this.load(row.id);
   }
 
@@ -72,6 +89,7 @@ export class RestaurantAdminService {
     if (body.secondaryColor !== undefined) patch.secondaryColor = body.secondaryColor;
     if (body.escalateAfterMinutes !== undefined)
       patch.escalateAfterMinutes = body.escalateAfterMinutes;
+    if (body.showServerNames !== undefined) patch.showServerNames = body.showServerNames;
     await this.db.transaction(async (tx) => {
       if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
       await updateRestaurantRow(tx, restaurantId, patch, Date.now());
@@ -109,6 +127,11 @@ export class RestaurantAdminService {
     if (bytes.length >= LOGO_MAX_BYTES) throw logoTooLarge();
     const contentType = sniffImageType(bytes);
     if (!contentType) throw new AppError(415, 'logo_not_image', MSG.logoNotImage);
+    // Decision 026: the header's dimensions bound what a browser must decode (a 30000 × 30000 PNG fits in 2 MB).
+    const size = imageDimensions(bytes);
+    if (!size) throw new AppError(415, 'logo_not_image', MSG.logoNotImage);
+    if (size.width > LOGO_MAX_SIDE_PX || size.height > LOGO_MAX_SIDE_PX)
+      throw new AppError(413, 'logo_too_many_pixels', MSG.logoTooManyPixels);
     await this.db.transaction(async (tx) => {
       if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
       const now = Date.now();

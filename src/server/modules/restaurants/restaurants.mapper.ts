@@ -16,6 +16,7 @@ export function toApiRestaurant(row: RestaurantWithLogo): Restaurant {
     reviewUrl: row.reviewUrl,
     ownerId: row.ownerId,
     escalateAfterMinutes: row.escalateAfterMinutes,
+    showServerNames: row.showServerNames,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

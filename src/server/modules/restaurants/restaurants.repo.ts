@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { restaurantLogos, restaurants } from '../../db/schema';
+import { restaurantIds, restaurantLogos, restaurants, users } from '../../db/schema';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
 export type RestaurantWithLogo = RestaurantRow & { logoEtag: string | null };
@@ -42,13 +42,38 @@ export async function isOwner(
   return Boolean(row);
 }
 
-/** Inserts with the given id unless taken; returns undefined when the id is taken (concurrency-safe). */
+/**
+ * Inserts with the given id unless it was ever issued; returns undefined when it was (concurrency-safe). The id is
+ * claimed in restaurant_ids first, where it stays after the restaurant is deleted: ids are never reused
+ * (docs/decisions/024).
+ */
 export async function insertRestaurantIfFree(
   db: Executor,
   row: typeof restaurants.$inferInsert,
 ): Promise<RestaurantRow | undefined> {
-  const [inserted] = await db.insert(restaurants).values(row).onConflictDoNothing().returning();
-  return inserted;
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(restaurantIds)
+      .values({ id: row.id, issuedAt: row.createdAt })
+      .onConflictDoNothing()
+      .returning({ id: restaurantIds.id });
+    if (!claimed) return undefined;
+    const [inserted] = await tx.insert(restaurants).values(row).onConflictDoNothing().returning();
+    return inserted;
+  });
+}
+
+/**
+ * Locks the owner's user row, then counts their restaurants: one owner's creates run one at a time, so a cap
+ * checked under this lock holds (the count is read after the lock is granted, seeing every committed create).
+ */
+export async function lockOwnerAndCountRestaurants(db: Executor, ownerId: string): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+  const [row] = await db
+    .select({ n: count() })
+    .from(restaurants)
+    .where(eq(restaurants.ownerId, ownerId));
+  return row?.n ?? 0;
 }
 
 export async function findLogo(db: Executor, restaurantId: string) {
@@ -64,7 +89,12 @@ export async function findLogo(db: Executor, restaurantId: string) {
 export type RestaurantPatch = Partial<
   Pick<
     RestaurantRow,
-    'name' | 'reviewUrl' | 'primaryColor' | 'secondaryColor' | 'escalateAfterMinutes'
+    | 'name'
+    | 'reviewUrl'
+    | 'primaryColor'
+    | 'secondaryColor'
+    | 'escalateAfterMinutes'
+    | 'showServerNames'
   >
 >;
 

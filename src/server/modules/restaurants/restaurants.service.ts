@@ -1,36 +1,13 @@
-/** Restaurants and the tenant rule every staff endpoint goes through (SPEC §6). */
+/** Restaurants: creation (SPEC §5 Create restaurant) and the staff view of one; access rules are in policy/. */
 import type { Db, Executor } from '../../db/client';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { slugify, slugWithSuffix } from '../../../shared/rules';
+import { slugify, slugWithSuffix } from '../../../shared/names';
 import type { Restaurant } from '../../../shared/schemas';
 import { badRequest, notFound } from '../../http/errors';
-import type { SessionUser } from '../auth/auth.service';
+import { assertRestaurantAccess, restaurantFor, type SessionUser } from '../../policy/policy';
 import { toApiRestaurant } from './restaurants.mapper';
-import {
-  findRestaurant,
-  insertRestaurantIfFree,
-  isOwner,
-  type RestaurantRow,
-} from './restaurants.repo';
-
-/**
- * Whether this user works at or owns the restaurant. Another tenant's restaurant answers 404 exactly like a
- * missing one, so ids of other tenants leak nothing.
- */
-export async function assertRestaurantAccess(
-  db: Executor,
-  user: SessionUser,
-  restaurantId: string,
-): Promise<void> {
-  const allowed =
-    user.role === 'server'
-      ? user.restaurantId === restaurantId
-      : user.role === 'admin'
-        ? await isOwner(db, restaurantId, user.id)
-        : false;
-  if (!allowed) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-}
+import { findRestaurant, insertRestaurantIfFree, type RestaurantRow } from './restaurants.repo';
 
 const MAX_SLUG_ATTEMPTS = 1000;
 
@@ -69,6 +46,6 @@ export class RestaurantsService {
     await assertRestaurantAccess(this.db, user, restaurantId);
     const row = await findRestaurant(this.db, restaurantId);
     if (!row) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-    return toApiRestaurant(row);
+    return restaurantFor(user, toApiRestaurant(row));
   }
 }

@@ -1,7 +1,14 @@
 import type { StaffMember } from '../../../shared/schemas';
 import type { UserRow } from '../users/users.repo';
 
-export function toStaffMember(row: UserRow): StaffMember {
+/** A staff member; a new one has no tables and has never signed in. */
+export function toStaffMember(
+  row: UserRow,
+  stats: { tablesAssigned: number; lastSignInAt: number | null } = {
+    tablesAssigned: 0,
+    lastSignInAt: null,
+  },
+): StaffMember {
   return {
     id: row.id,
     name: row.name,
@@ -9,5 +16,7 @@ export function toStaffMember(row: UserRow): StaffMember {
     loginId: row.loginId,
     authMethod: row.authMethod,
     createdAt: row.createdAt,
+    tablesAssigned: stats.tablesAssigned,
+    lastSignInAt: stats.lastSignInAt,
   };
 }

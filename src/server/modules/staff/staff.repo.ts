@@ -1,11 +1,22 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
-/** The server accounts of one restaurant, oldest first. */
+/**
+ * The server accounts of one restaurant, oldest first, each with how many tables it has and when it last signed
+ * in (its newest session; null once every session has expired and been swept) — issue 13's staff table.
+ */
 export async function listServersOfRestaurant(db: Executor, restaurantId: string) {
   return db
-    .select()
+    .select({
+      user: users,
+      // Qualified by hand: drizzle renders a column of the outer table unqualified, which the subquery would read
+      // as its own table's column of the same name.
+      tablesAssigned: sql<number>`(select count(*) from "tables" t where t."server_id" = "users"."id")::int`,
+      lastSignInAt: sql<
+        number | null
+      >`(select max(s."created_at") from "sessions" s where s."user_id" = "users"."id")::float8`,
+    })
     .from(users)
     .where(and(eq(users.role, 'server'), eq(users.restaurantId, restaurantId)))
     .orderBy(asc(users.createdAt), asc(users.id));

@@ -6,12 +6,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { LOGIN_ID_CANDIDATES_TRIED, LOGIN_ID_SUGGESTIONS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { loginIdCandidates, loginIdError, normalizeLoginId } from '../../../shared/rules';
+import { loginIdCandidates } from '../../../shared/names';
+import { loginIdError, normalizeLoginId } from '../../../shared/rules';
 import type { CreateStaffBody, StaffMember } from '../../../shared/schemas';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { isOwner } from '../restaurants/restaurants.repo';
-import { assertRestaurantAccess } from '../restaurants/restaurants.service';
+import { assertRestaurantAccess } from '../../policy/policy';
 import { AccountService } from '../users/account.service';
 import {
   existingLoginIds,
@@ -97,7 +98,7 @@ export class StaffService {
   async list(user: SessionUser, restaurantId: string): Promise<StaffMember[]> {
     await assertRestaurantAccess(this.db, user, restaurantId);
     const rows = await listServersOfRestaurant(this.db, restaurantId);
-    return rows.map(toStaffMember);
+    return rows.map(({ user, ...stats }) => toStaffMember(user, stats));
   }
 
   /** Whether a login ID is free (same rules as Add Staff in PIN mode); suggestions only when it is taken. */

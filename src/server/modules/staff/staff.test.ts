@@ -1,10 +1,10 @@
 /** Staff Members (SPEC §2 /admin/staff, §5 Add server, §8 Add server) and the login-ID check. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { requests, sessions, tables, users } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
-import { loginIdCandidates } from '../../../shared/rules';
+import { loginIdCandidates } from '../../../shared/names';
 import { staffMemberSchema } from '../../../shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
@@ -64,7 +64,28 @@ describe('GET /api/restaurants/:id/staff', () => {
       loginId: server.loginId,
       authMethod: 'pin',
       createdAt: server.user.createdAt,
+      tablesAssigned: 0,
+      lastSignInAt: expect.any(Number) as number,
     });
+    // The second server never signed in.
+    expect(staff[1]).toMatchObject({ tablesAssigned: 0, lastSignInAt: null });
+  });
+
+  it('counts each server’s assigned tables and shows when they last signed in (issue 13)', async () => {
+    const { restaurant, server, table, adminCookie } = await makeFloor(t);
+    const other = await makeTable(t, restaurant.id, '9');
+    await t.database.db
+      .update(tables)
+      .set({ serverId: server.user.id })
+      .where(inArray(tables.id, [table.id, other.id]));
+    const before = Date.now();
+    await signInServer(t, server);
+    const res = await request(t, 'GET', `/api/restaurants/${restaurant.id}/staff`, {
+      cookie: adminCookie,
+    });
+    const [member] = staffMemberSchema.array().parse(res.json().staff);
+    expect(member!.tablesAssigned).toBe(2);
+    expect(member!.lastSignInAt).toBeGreaterThanOrEqual(before - 1000);
   });
 });
 

@@ -5,8 +5,12 @@ import { MSG } from '../../../shared/messages';
 import type { Table } from '../../../shared/schemas';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
-import type { SessionUser } from '../auth/auth.service';
-import { assertRestaurantAccess } from '../restaurants/restaurants.service';
+import {
+  assertRestaurantAccess,
+  canSeeTable,
+  worksAt,
+  type SessionUser,
+} from '../../policy/policy';
 import { toApiTable } from './tables.mapper';
 import {
   assignTable,
@@ -68,17 +72,13 @@ export class TablesService {
   async list(user: SessionUser, restaurantId: string): Promise<Table[]> {
     await assertRestaurantAccess(this.db, user, restaurantId);
     const rows = await listTables(this.db, restaurantId);
-    const visible =
-      user.role === 'server'
-        ? rows.filter((t) => t.serverId === null || t.serverId === user.id)
-        : rows;
-    return visible.map((t) => toApiTable(t, this.publicUrl));
+    return rows.filter((t) => canSeeTable(user, t)).map((t) => toApiTable(t, this.publicUrl));
   }
 
   private async tableForStaff(user: SessionUser, tableId: string) {
     const row = await findTable(this.db, tableId);
     // Another restaurant's table answers exactly like a missing one.
-    if (!row || row.restaurantId !== user.restaurantId)
+    if (!row || !worksAt(user, row.restaurantId))
       throw notFound(MSG.tableNotFound, 'table_not_found');
     return row;
   }

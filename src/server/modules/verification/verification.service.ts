@@ -35,17 +35,23 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-export function verificationMail(name: string, to: string, link: string): MailMessage {
+/**
+ * The platform's verification mail carries no text a user chose (issue 14): the staff name is picked by an admin
+ * who also picks the address, so a name like "Your account is locked, sign in at https://evil.example" would reach
+ * anyone as the platform's own words, with mail clients turning the URL into a link, in the plain-text part and
+ * in HTML alike. Only our fixed text and our link go in.
+ */
+export function verificationMail(to: string, link: string): MailMessage {
   return {
     to,
     subject: 'Verify your email for Table Service',
     text:
-      `Hello ${name},\n\n` +
+      'Hello,\n\n' +
       'Please confirm your email address for Table Service by opening this link:\n\n' +
       `${link}\n\n` +
       'The link works once and expires in 24 hours. If you did not expect this mail, you can ignore it.\n',
     html:
-      `<p>Hello ${escapeHtml(name)},</p>` +
+      '<p>Hello,</p>' +
       '<p>Please confirm your email address for Table Service by opening this link:</p>' +
       `<p><a href="${escapeHtml(link)}">Verify my email</a></p>` +
       `<p>${escapeHtml(link)}</p>` +
@@ -103,11 +109,11 @@ export class VerificationService {
         expiresAt: now + VERIFICATION_TTL_MS,
         createdAt: now,
       });
-      return { name: row.name, email: row.email, token };
+      return { email: row.email, token };
     });
     if (!issued) return false;
     const link = `${this.publicUrl}${VERIFY_PATH}?token=${encodeURIComponent(issued.token)}`;
-    this.track(this.mailer.send(verificationMail(issued.name, issued.email, link)));
+    this.track(this.mailer.send(verificationMail(issued.email, link)));
     return true;
   }
 

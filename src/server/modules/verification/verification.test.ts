@@ -205,6 +205,28 @@ describe('resend verification (SPEC §8 Admin login)', () => {
     expect(await mailsTo(admin.email)).toHaveLength(RESEND_MAX_PER_HOUR + 1);
   });
 
+  it("keeps an admin's phishing line in a staff name out of the verification mail", async () => {
+    const restaurant = await makeRestaurant(t);
+    const email = `victim-${randomBytes(4).toString('hex')}@example.test`;
+    const staff = await createPasswordUser(t.database.db, {
+      role: 'server',
+      name: 'Your account is locked: sign in at https://evil.example/reset now',
+      email,
+      password: PASSWORD,
+      verified: false,
+      restaurantId: restaurant.id,
+    });
+    expect(await t.services.verification.sendVerificationMail(staff.id)).toBe(true);
+    const [mail] = await mailsTo(email);
+    const decoded = decodeQuotedPrintable(mail!.raw);
+    expect(decoded).not.toContain('evil.example');
+    expect(decoded).not.toContain('account is locked');
+    // The only link is ours.
+    expect(decoded.match(/https?:\/\/[^\s<>"]+/g)?.every((url) => url.startsWith(PUBLIC_URL))).toBe(
+      true,
+    );
+  });
+
   it('mails new password staff through sendVerificationMail (the staff hook)', async () => {
     const restaurant = await makeRestaurant(t);
     const email = `staff-${randomBytes(4).toString('hex')}@example.test`;
@@ -218,10 +240,9 @@ describe('resend verification (SPEC §8 Admin login)', () => {
     });
     expect(await t.services.verification.sendVerificationMail(staff.id)).toBe(true);
     const [mail] = await mailsTo(email);
-    // The name is escaped in the HTML part: a name cannot inject markup into the mail.
-    expect(decodeQuotedPrintable(mail!.raw)).toContain(
-      '<p>Hello Pat &lt;b&gt;Staff&lt;/b&gt;,</p>',
-    );
+    // No user-chosen text goes into the platform's mail (issue 14): the name cannot inject markup.
+    expect(decodeQuotedPrintable(mail!.raw)).toContain('<p>Hello,</p>');
+    expect(decodeQuotedPrintable(mail!.raw)).not.toContain('Pat');
     expect((await verify(tokenOf(verificationLinkIn(mail!.raw)))).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, staff.id));
     expect(row!.emailVerifiedAt).toBe(now);

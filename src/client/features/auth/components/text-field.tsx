@@ -14,7 +14,7 @@ export function TextField({ label, className = '', ...inputProps }: TextFieldPro
       </label>
       <input
         id={id}
-        className={`min-h-12 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40 ${className}`}
+        className={`min-h-12 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40 aria-invalid:border-red-600 ${className}`}
         {...inputProps}
       />
     </div>

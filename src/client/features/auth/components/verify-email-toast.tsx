@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast, type ToastContentProps } from 'react-toastify';
 import { MSG } from '../../../../shared/messages';
 import { messageFrom } from '../../../lib/api-client';
+import { noteResent, resendWaitMessage, resendWaitSeconds } from '../../../lib/resend-interval';
 import { useResendVerification } from '../api/auth-api';
 
 const VERIFY_TOAST_ID = 'verify-email';
@@ -20,16 +21,22 @@ function VerifyEmailToast({
         type="button"
         className="self-start rounded font-semibold text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60"
         disabled={resend.isPending || sent}
-        onClick={() =>
+        onClick={() => {
+          const wait = resendWaitSeconds(email);
+          if (wait > 0) {
+            toast.info(resendWaitMessage(wait), { toastId: 'resend-wait' });
+            return;
+          }
           resend.mutate(email, {
             onSuccess: () => {
+              noteResent(email);
               setSent(true);
               closeToast();
               toast.success(MSG.verificationSent);
             },
             onError: (error) => toast.error(messageFrom(error, MSG.internalError)),
-          })
-        }
+          });
+        }}
       >
         {MSG.resendVerification}
       </button>

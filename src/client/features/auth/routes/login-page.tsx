@@ -6,15 +6,41 @@ import { PinLoginForm } from '../components/pin-login-form';
 
 type LoginTab = 'email' | 'pin';
 
+/** Issue 12: the last used tab, remembered on this device (PIN users no longer switch tabs every shift). */
+const TAB_STORAGE_KEY = 'table-service.login-tab';
+
+function rememberedTab(): LoginTab {
+  try {
+    return window.localStorage.getItem(TAB_STORAGE_KEY) === 'pin' ? 'pin' : 'email';
+  } catch {
+    return 'email';
+  }
+}
+
+function rememberTab(tab: LoginTab): void {
+  try {
+    window.localStorage.setItem(TAB_STORAGE_KEY, tab);
+  } catch {
+    // Storage disabled: the page opens on the default tab next time.
+  }
+}
+
 const TABS: { id: LoginTab; label: string }[] = [
   { id: 'email', label: 'Email & Password' },
   { id: 'pin', label: 'Login ID & PIN' },
 ];
 
-/** SPEC §2 /login: two tabs, 'Email & Password' (admin, the default) and 'Login ID & PIN' (server). */
+/**
+ * SPEC §2 /login: two tabs, 'Email & Password' (admin, the default on a new device) and 'Login ID & PIN'
+ * (server); the device remembers the last one chosen.
+ */
 export function LoginPage() {
   useDocumentTitle('Login');
-  const [active, setActive] = useState<LoginTab>('email');
+  const [active, setActiveState] = useState<LoginTab>(rememberedTab);
+  const setActive = (tab: LoginTab) => {
+    setActiveState(tab);
+    rememberTab(tab);
+  };
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<LoginTab, HTMLButtonElement | null>>>({});
 

@@ -11,16 +11,18 @@ export interface StatCardProps {
 /** One figure of 'Restaurant Overview'; a term/definition pair inside the overview's <dl>. */
 export function StatCard({ label, value, icon, hint }: StatCardProps) {
   return (
+    // dl > div > dt + dd exactly: the icon lives inside the term (hidden from assistive technology), so the pair
+    // stays valid for screen readers (axe definition-list / dlitem).
     <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-center justify-between gap-2">
-        <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dt className="flex items-center justify-between gap-2 text-sm font-medium text-slate-700">
+        <span>{label}</span>
         <span
           aria-hidden="true"
           className="inline-flex size-9 items-center justify-center rounded-lg bg-blue-50 text-blue-700"
         >
           {icon}
         </span>
-      </div>
+      </dt>
       <dd className="flex flex-col gap-1">
         <span className="text-3xl font-bold tabular-nums text-slate-900">{value}</span>
         <span className="text-xs text-slate-600">{hint}</span>

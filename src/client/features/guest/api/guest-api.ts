@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RequestType } from '../../../../shared/rules';
+import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { guestCooldownResponse, guestRequestResponse, guestTableResponse } from './guest-responses';
@@ -16,14 +17,28 @@ export function useGuestTable(restaurantId: string, tableId: string) {
   });
 }
 
-export async function fetchCooldown(restaurantId: string, tableId: string): Promise<number> {
-  const { cooldownRemainingSeconds } = await api.get(
-    `${tablePath(restaurantId, tableId)}/cooldown`,
-    guestCooldownResponse,
-  );
-  return cooldownRemainingSeconds;
+/** SPEC §9's cool-down re-check; it also brings the table's open requests (issue 12). */
+export function fetchCooldown(restaurantId: string, tableId: string) {
+  return api.get(`${tablePath(restaurantId, tableId)}/cooldown`, guestCooldownResponse);
 }
 
 export function sendGuestRequest(restaurantId: string, tableId: string, type: RequestType) {
   return api.post(`${tablePath(restaurantId, tableId)}/requests`, { type }, guestRequestResponse);
+}
+
+/**
+ * One of the table's requests changed (the table's live channel, issue 12): an open one replaces its old state,
+ * newest first; a completed or dismissed one leaves the list.
+ */
+export function applyTableRequest(
+  data: GuestTableResponse | undefined,
+  request: GuestRequestState,
+): GuestTableResponse | undefined {
+  if (!data) return data;
+  const others = data.openRequests.filter((r) => r.id !== request.id);
+  const open = request.status === 'pending' || request.status === 'acknowledged';
+  return {
+    ...data,
+    openRequests: (open ? [...others, request] : others).sort((a, b) => b.createdAt - a.createdAt),
+  };
 }

@@ -3,9 +3,15 @@ import {
   guestCooldownResponseSchema,
   guestRequestResponseSchema,
   guestTableResponseSchema,
+  publicLiveEventSchema,
 } from '../../../../shared/schemas';
 import type { ResponseParser } from '../../../lib/api-client';
-import { guestCooldownResponse, guestRequestResponse, guestTableResponse } from './guest-responses';
+import {
+  guestCooldownResponse,
+  guestRequestResponse,
+  guestTableResponse,
+  parsePublicLiveEvent,
+} from './guest-responses';
 
 const table = {
   restaurant: {
@@ -18,6 +24,16 @@ const table = {
   },
   table: { id: 't1', number: '1' },
   cooldownRemainingSeconds: 0,
+  openRequests: [
+    {
+      id: 'r1',
+      type: 'bill',
+      status: 'acknowledged',
+      createdAt: 1_700_000_000_000,
+      acknowledgedAt: 1_700_000_030_000,
+      takenBy: 'Anna',
+    },
+  ],
 };
 const request = {
   request: { id: 'r1', type: 'order', createdAt: 1_700_000_000_000 },
@@ -50,9 +66,21 @@ const cases: [
     'cool-down',
     guestCooldownResponse,
     guestCooldownResponseSchema,
-    { cooldownRemainingSeconds: 12 },
+    { cooldownRemainingSeconds: 12, openRequests: table.openRequests },
   ],
   ['guest request', guestRequestResponse, guestRequestResponseSchema, request],
+  [
+    'table request live event',
+    // The live guard reads a frame's text; this adapter lets it run through the same variants.
+    {
+      safeParse: (data: unknown) => {
+        const event = parsePublicLiveEvent(JSON.stringify(data) ?? '');
+        return event ? { success: true, data: event } : { success: false };
+      },
+    },
+    publicLiveEventSchema,
+    { type: 'table.request', request: table.openRequests[0] },
+  ],
 ];
 
 describe.each(cases)('%s response guard', (_name, guard, schema, valid) => {

@@ -4,7 +4,9 @@
  * (z.infer); guest-responses.test.ts checks that these guards accept and refuse what the schemas do.
  */
 import type {
+  GuestCooldownResponse,
   GuestRequestResponse,
+  GuestRequestState,
   GuestTableResponse,
   PublicLiveEvent,
   PublicRestaurant,
@@ -33,6 +35,22 @@ function isPublicRestaurant(value: unknown): value is PublicRestaurant {
   );
 }
 
+const STATUSES: readonly unknown[] = ['pending', 'acknowledged', 'completed', 'dismissed'];
+const isRequestType = (value: unknown) => (REQUEST_TYPES as readonly unknown[]).includes(value);
+
+/** One of the table's requests as its guest page may know it (decision 029). */
+function isGuestRequestState(value: unknown): value is GuestRequestState {
+  return (
+    isObject(value) &&
+    isString(value.id) &&
+    isRequestType(value.type) &&
+    STATUSES.includes(value.status) &&
+    isNumber(value.createdAt) &&
+    (value.acknowledgedAt === null || isNumber(value.acknowledgedAt)) &&
+    isStringOrNull(value.takenBy)
+  );
+}
+
 function isGuestTable(value: unknown): value is GuestTableResponse {
   return (
     isObject(value) &&
@@ -40,12 +58,19 @@ function isGuestTable(value: unknown): value is GuestTableResponse {
     isObject(value.table) &&
     isString(value.table.id) &&
     isString(value.table.number) &&
-    isNumber(value.cooldownRemainingSeconds)
+    isNumber(value.cooldownRemainingSeconds) &&
+    isOpenRequests(value.openRequests)
   );
 }
 
-function isCooldown(value: unknown): value is { cooldownRemainingSeconds: number } {
-  return isObject(value) && isNumber(value.cooldownRemainingSeconds);
+const isOpenRequests = (value: unknown) => Array.isArray(value) && value.every(isGuestRequestState);
+
+function isCooldown(value: unknown): value is GuestCooldownResponse {
+  return (
+    isObject(value) &&
+    isNumber(value.cooldownRemainingSeconds) &&
+    isOpenRequests(value.openRequests)
+  );
 }
 
 function isGuestRequest(value: unknown): value is GuestRequestResponse {
@@ -53,7 +78,7 @@ function isGuestRequest(value: unknown): value is GuestRequestResponse {
     isObject(value) &&
     isObject(value.request) &&
     isString(value.request.id) &&
-    (REQUEST_TYPES as readonly unknown[]).includes(value.request.type) &&
+    isRequestType(value.request.type) &&
     isNumber(value.request.createdAt) &&
     isNumber(value.cooldownRemainingSeconds)
   );
@@ -78,7 +103,12 @@ export function parsePublicLiveEvent(data: unknown): PublicLiveEvent | null {
   } catch {
     return null;
   }
-  if (!isObject(value) || value.type !== 'restaurant.updated') return null;
+  if (!isObject(value)) return null;
+  if (value.type === 'table.request')
+    return isGuestRequestState(value.request)
+      ? { type: 'table.request', request: value.request }
+      : null;
+  if (value.type !== 'restaurant.updated') return null;
   return isPublicRestaurant(value.restaurant)
     ? { type: 'restaurant.updated', restaurant: value.restaurant }
     : null;

@@ -1,18 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { COOLDOWN_RECHECK_MS } from '../../../../shared/constants';
+import type { GuestTableResponse } from '../../../../shared/schemas';
+import { queryKeys } from '../../../lib/query-keys';
 import { fetchCooldown } from './guest-api';
 
 /**
  * SPEC §5/§9: seconds left before this table may send another request. The server is the source of truth
  * (the page load, each send, and a re-check every 15 s); in between the page counts down by itself each second.
+ * The re-check also brings the table's open requests (issue 12), so a page that missed a live event — opened just
+ * as another phone pressed, or with its socket down — catches up. `recheck` asks at once.
  */
 export function useCooldown(
   restaurantId: string,
   tableId: string,
   serverValue: number | undefined,
-): [seconds: number, setSeconds: (seconds: number) => void] {
+): [seconds: number, setSeconds: (seconds: number) => void, recheck: () => void] {
   // From the first render: the page may arrive with the cool-down already drawn (server-rendered, decision 017).
   const [seconds, setSeconds] = useState(serverValue ?? 0);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (serverValue !== undefined) setSeconds(serverValue);
@@ -24,15 +30,26 @@ export function useCooldown(
     return () => window.clearTimeout(id);
   }, [seconds]);
 
+  const recheck = useCallback(() => {
+    // A failed re-check keeps the local countdown; the next one will correct it.
+    fetchCooldown(restaurantId, tableId).then(
+      ({ cooldownRemainingSeconds, openRequests }) => {
+        setSeconds(cooldownRemainingSeconds);
+        queryClient.setQueryData<GuestTableResponse>(
+          queryKeys.guestTable(restaurantId, tableId),
+          (current) => current && { ...current, openRequests },
+        );
+      },
+      () => undefined,
+    );
+  }, [queryClient, restaurantId, tableId]);
+
   const loaded = serverValue !== undefined;
   useEffect(() => {
     if (!loaded) return;
-    const id = window.setInterval(() => {
-      // A failed re-check keeps the local countdown; the next one will correct it.
-      fetchCooldown(restaurantId, tableId).then(setSeconds, () => undefined);
-    }, COOLDOWN_RECHECK_MS);
+    const id = window.setInterval(recheck, COOLDOWN_RECHECK_MS);
     return () => window.clearInterval(id);
-  }, [loaded, restaurantId, tableId]);
+  }, [loaded, recheck]);
 
-  return [seconds, setSeconds];
+  return [seconds, setSeconds, recheck];
 }

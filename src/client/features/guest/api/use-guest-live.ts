@@ -1,27 +1,53 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { GUEST_GONE_CLOSE } from '../../../../shared/constants';
-import type { GuestTableResponse, PublicLiveEvent } from '../../../../shared/schemas';
-import { LiveClient, publicLiveUrl } from '../../../lib/live-client';
+import type {
+  GuestRequestState,
+  GuestTableResponse,
+  PublicLiveEvent,
+} from '../../../../shared/schemas';
+import { LiveClient, publicTableLiveUrl } from '../../../lib/live-client';
+import { applyTableRequest } from './guest-api';
 import { parsePublicLiveEvent } from './guest-responses';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * Issue 3: an open guest page follows its restaurant's branding live (name, colours, logo, review link) over the
- * public, read-only channel. It is only a fast path: the page works without it, the client reconnects with
- * backoff when it drops, and after a reconnect the page refetches whatever changed while it was away.
+ * Issue 3: an open guest page follows its restaurant's branding live (name, colours, logo, review link); issue 12:
+ * and its own table's request (sent → on the way → done), over the table's public, read-only channel. It is only a
+ * fast path: the page works without it, the client reconnects with backoff when it drops, and after a reconnect
+ * the page refetches whatever changed while it was away. `onTableRequest` hears every change of the table's
+ * requests, after the cached table data has taken it in.
  */
-export function useGuestLive(restaurantId: string, tableId: string): void {
+export function useGuestLive(
+  restaurantId: string,
+  tableId: string,
+  onTableRequest?: (request: GuestRequestState) => void,
+  /** The first connection is open: what happened before it is fetched by the caller (the re-check). */
+  onConnected?: () => void,
+): void {
   const queryClient = useQueryClient();
+  const listener = useRef(onTableRequest);
+  const connected = useRef(onConnected);
+  useEffect(() => {
+    listener.current = onTableRequest;
+    connected.current = onConnected;
+  });
   useEffect(() => {
     if (!restaurantId || typeof WebSocket === 'undefined') return;
     const queryKey = queryKeys.guestTable(restaurantId, tableId);
     let connectedBefore = false;
     const client = new LiveClient<PublicLiveEvent>({
-      url: publicLiveUrl(window.location, restaurantId),
+      url: publicTableLiveUrl(window.location, restaurantId, tableId),
       parse: parsePublicLiveEvent,
       finalCloseCodes: [GUEST_GONE_CLOSE],
       onEvent: (event) => {
+        if (event.type === 'table.request') {
+          queryClient.setQueryData<GuestTableResponse>(queryKey, (current) =>
+            applyTableRequest(current, event.request),
+          );
+          listener.current?.(event.request);
+          return;
+        }
         if (event.restaurant.id !== restaurantId) return;
         queryClient.setQueryData<GuestTableResponse>(queryKey, (current) =>
           current ? { ...current, restaurant: event.restaurant } : current,
@@ -29,6 +55,7 @@ export function useGuestLive(restaurantId: string, tableId: string): void {
       },
       onOpen: () => {
         if (connectedBefore) void queryClient.invalidateQueries({ queryKey });
+        else connected.current?.();
         connectedBefore = true;
       },
       onDisconnect: () => undefined,

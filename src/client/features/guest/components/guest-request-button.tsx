@@ -1,4 +1,4 @@
-import type { RequestType } from '../../../../shared/rules';
+import { GUEST_BUTTON_LABELS, type RequestType } from '../../../../shared/rules';
 import { Spinner } from '../../../components/ui/spinner';
 import { readableTextOn } from '../../../lib/color';
 import { GuestIcon } from './guest-icons';
@@ -6,12 +6,9 @@ import { GuestIcon } from './guest-icons';
 export type GuestButtonState = 'idle' | 'pending' | 'sent';
 
 /** SPEC §2: the four guest buttons and their labels. */
-export const GUEST_BUTTONS: readonly { type: RequestType; label: string }[] = [
-  { type: 'server', label: 'Request Server' },
-  { type: 'order', label: 'Ready to Order' },
-  { type: 'refill', label: 'Refill Drinks' },
-  { type: 'bill', label: 'Get Bill' },
-];
+export const GUEST_BUTTONS: readonly { type: RequestType; label: string }[] = (
+  ['server', 'order', 'refill', 'bill'] as const
+).map((type) => ({ type, label: GUEST_BUTTON_LABELS[type] }));
 
 export interface GuestRequestButtonProps {
   type: RequestType;
@@ -24,7 +21,8 @@ export interface GuestRequestButtonProps {
 
 /**
  * SPEC §4 guest button: idle → pending ('Sending...' with a spinner, pulsing) → sent ('Request sent ✓', green)
- * for 5 seconds → idle.
+ * for 5 seconds → idle. While disabled (cool-down, sending) it is aria-disabled, not disabled (issue 12 item 9):
+ * it keeps keyboard focus and a screen reader still finds it; the page ignores the press (SPEC §5) and says why.
  */
 export function GuestRequestButton({
   type,
@@ -40,11 +38,11 @@ export function GuestRequestButton({
     <button
       type="button"
       data-request-type={type}
-      disabled={disabled || pending}
+      aria-disabled={disabled || pending || undefined}
       aria-busy={pending || undefined}
       onClick={() => onPress(type)}
       style={sent ? undefined : { backgroundColor: color, color: readableTextOn(color) }}
-      className={`flex min-h-32 flex-col items-center justify-center gap-2 rounded-2xl p-4 text-center text-lg font-semibold shadow-md transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 focus-visible:ring-slate-900 active:scale-[0.98] disabled:cursor-not-allowed ${
+      className={`flex min-h-32 flex-col items-center justify-center gap-2 rounded-2xl p-4 text-center text-lg font-semibold shadow-md transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 focus-visible:ring-slate-900 active:scale-[0.98] aria-disabled:cursor-not-allowed aria-disabled:active:scale-100 ${
         sent ? 'bg-green-700 text-white' : ''
       } ${pending ? 'animate-pulse' : ''} ${disabled && state === 'idle' ? 'opacity-50' : ''}`}
     >

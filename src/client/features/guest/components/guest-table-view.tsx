@@ -1,8 +1,10 @@
+import { MSG } from '../../../../shared/messages';
 import type { RequestType } from '../../../../shared/rules';
-import type { PublicRestaurant } from '../../../../shared/schemas';
+import type { GuestRequestState, PublicRestaurant } from '../../../../shared/schemas';
 import { safeColor } from '../../../lib/color';
 import { GuestHeader } from './guest-header';
 import { GUEST_BUTTONS, GuestRequestButton, type GuestButtonState } from './guest-request-button';
+import { GuestRequestStatusCard, type GuestRequestStatus } from './guest-request-status';
 import { ReviewButton } from './review-button';
 
 export type ButtonStates = Record<RequestType, GuestButtonState>;
@@ -20,6 +22,26 @@ export interface GuestTableViewProps {
   /** Seconds left of the table's cool-down; the buttons are disabled while it runs. */
   cooldown: number;
   onPress: (type: RequestType) => void;
+  /** The table's request as it stands (issue 12), or null: nothing open. */
+  status: GuestRequestStatus | null;
+  /** The time the status's "sent … ago" counts to. */
+  now: number;
+  /** Why a press was refused (the table's request is already in, which one, the wait); null: nothing to say. */
+  notice: string | null;
+  /** Said once to a screen reader: sent, on the way, done, pressing possible again (issue 12 item 9). */
+  announcement: string;
+}
+
+/** The table's newest open request, as the status card shows it; null when none is open. */
+export function statusOfOpen(open: readonly GuestRequestState[]): GuestRequestStatus | null {
+  const newest = open[0];
+  if (!newest) return null;
+  return {
+    kind: newest.status === 'acknowledged' ? 'taken' : 'sent',
+    type: newest.type,
+    createdAt: newest.createdAt,
+    takenBy: newest.takenBy,
+  };
 }
 
 /**
@@ -33,6 +55,10 @@ export function GuestTableView({
   states,
   cooldown,
   onPress,
+  status,
+  now,
+  notice,
+  announcement,
 }: GuestTableViewProps) {
   const primary = safeColor(restaurant.primaryColor);
   return (
@@ -49,6 +75,7 @@ export function GuestTableView({
       <GuestHeader restaurant={restaurant} tableNumber={tableNumber} />
 
       <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
+        {status && <GuestRequestStatusCard status={status} now={now} />}
         <div className="grid grid-cols-2 gap-4">
           {GUEST_BUTTONS.map((button) => (
             <GuestRequestButton
@@ -63,8 +90,20 @@ export function GuestTableView({
           ))}
         </div>
 
-        <p aria-live="polite" className="min-h-6 text-center text-sm font-medium text-slate-700">
-          {cooldown > 0 ? `You can send another request in ${cooldown}s` : ''}
+        {notice && (
+          <p
+            role="status"
+            className="rounded-xl border border-slate-300 bg-white p-3 text-center text-sm font-medium text-slate-900"
+          >
+            {notice}
+          </p>
+        )}
+        {/* Shown, not announced: a countdown in a live region was read out every second (issue 12 item 9). */}
+        <p className="min-h-6 text-center text-sm font-medium text-slate-700">
+          {cooldown > 0 ? MSG.guestCooldown(cooldown) : ''}
+        </p>
+        <p aria-live="polite" className="sr-only">
+          {announcement}
         </p>
 
         {restaurant.reviewUrl && <ReviewButton reviewUrl={restaurant.reviewUrl} color={primary} />}

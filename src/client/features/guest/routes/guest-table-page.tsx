@@ -1,19 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { GUEST_SEND_VIBRATION_MS, SENT_CONFIRMATION_MS } from '../../../../shared/constants';
+import {
+  GUEST_DONE_MS,
+  GUEST_SEND_VIBRATION_MS,
+  SENT_CONFIRMATION_MS,
+} from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import type { GuestTableResponse } from '../../../../shared/schemas';
-import type { RequestType } from '../../../../shared/rules';
+import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
+import { GUEST_BUTTON_LABELS, guestAgo, type RequestType } from '../../../../shared/rules';
 import type { TableRef } from '../../../app/paths';
 import { ApiRequestError, messageFrom } from '../../../lib/api-client';
 import { safeColor } from '../../../lib/color';
 import { useOnline } from '../../../lib/pwa';
 import { useThemeColor } from '../../../lib/use-theme-color';
+import { queryKeys } from '../../../lib/query-keys';
+import { useNow } from '../../../lib/use-now';
 import { sendGuestRequest, useGuestTable } from '../api/guest-api';
 import { useCooldown } from '../api/use-cooldown';
 import { useGuestLive } from '../api/use-guest-live';
 import type { GuestButtonState } from '../components/guest-request-button';
 import { GuestSkeleton } from '../components/guest-skeleton';
-import { ALL_IDLE, GuestTableView, type ButtonStates } from '../components/guest-table-view';
+import type { GuestRequestStatus } from '../components/guest-request-status';
+import {
+  ALL_IDLE,
+  GuestTableView,
+  statusOfOpen,
+  type ButtonStates,
+} from '../components/guest-table-view';
 import { TableNotFound } from '../components/table-not-found';
 import { takeEarlyPress } from '../lib/early-press';
 
@@ -37,7 +50,9 @@ export function GuestTablePage({ restaurantId, tableId }: TableRef) {
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center">
         <p role="alert" className="text-slate-800">
-          {unreachable ? MSG.guestOffline : MSG.loadRestaurantFailed}
+          {unreachable
+            ? MSG.guestOffline
+            : unavailableMessage(guestTable.error, MSG.loadRestaurantFailed)}
         </p>
         <button
           type="button"
@@ -51,6 +66,12 @@ export function GuestTablePage({ restaurantId, tableId }: TableRef) {
   }
   return <GuestTable restaurantId={restaurantId} tableId={tableId} data={guestTable.data} />;
 }
+
+/** The server answered 503: its database is away for a moment (decision 027). */
+const isUnavailable = (error: unknown) => error instanceof ApiRequestError && error.status === 503;
+
+const unavailableMessage = (error: unknown, fallback: string) =>
+  isUnavailable(error) ? MSG.serviceUnavailable : fallback;
 
 function GuestOffline() {
   return (
@@ -74,12 +95,59 @@ function GuestTable({
   const { restaurant, table } = data;
   const primary = safeColor(restaurant.primaryColor);
   useThemeColor(primary);
-  // Issue 3: branding saved by the admin shows here without a reload.
-  useGuestLive(restaurantId, tableId);
+  const queryClient = useQueryClient();
 
-  const [cooldown, setCooldown] = useCooldown(restaurantId, tableId, data.cooldownRemainingSeconds);
+  const [cooldown, setCooldown, recheck] = useCooldown(
+    restaurantId,
+    tableId,
+    data.cooldownRemainingSeconds,
+  );
   const [states, setStates] = useState<ButtonStates>(ALL_IDLE);
   const sentTimers = useRef(new Map<RequestType, number>());
+  const now = useNow(1000);
+  // Issue 12: "Done ✓" for a while after the table's request was completed (until `now`, which ticks each second,
+  // passes it), then only the buttons again.
+  const [done, setDone] = useState<{ status: GuestRequestStatus; until: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  // Issue 3: branding saved by the admin shows here without a reload; issue 12: so does the table's request.
+  // Opened just as another phone pressed, the page may have missed that event: the first connection re-checks.
+  useGuestLive(restaurantId, tableId, onTableRequest, recheck);
+  function onTableRequest(request: GuestRequestState) {
+    const label = GUEST_BUTTON_LABELS[request.type];
+    switch (request.status) {
+      case 'pending':
+        // Pressed here or on another phone at the table: the cool-down now runs for everyone at the table.
+        recheck();
+        return;
+      case 'acknowledged':
+        setAnnouncement(
+          `${label}: ${request.takenBy ? MSG.guestServerOnTheWay(request.takenBy) : MSG.guestSomeoneOnTheWay}`,
+        );
+        return;
+      case 'completed':
+        setDone({
+          status: { kind: 'done', type: request.type, createdAt: request.createdAt, takenBy: null },
+          until: Date.now() + GUEST_DONE_MS,
+        });
+        setAnnouncement(`${label}: ${MSG.guestRequestDone}`);
+        return;
+      case 'dismissed':
+        return;
+    }
+  }
+
+  // Said once when pressing is possible again (not every second of the countdown), and the refusal is over.
+  const coolingDown = cooldown > 0;
+  const wasCoolingDown = useRef(coolingDown);
+  useEffect(() => {
+    if (wasCoolingDown.current && !coolingDown) {
+      setAnnouncement(MSG.guestAnnounceReady);
+      setNotice(null);
+    }
+    wasCoolingDown.current = coolingDown;
+  }, [coolingDown]);
 
   useEffect(() => {
     const timers = sentTimers.current;
@@ -97,16 +165,39 @@ function GuestTable({
   const setState = (type: RequestType, state: GuestButtonState) =>
     setStates((current) => ({ ...current, [type]: state }));
 
+  /** Why this press is ignored: the table's request is already in (which one, how long ago) and the wait. */
+  function refusedNotice(seconds: number): string {
+    const open = data.openRequests[0];
+    return open
+      ? MSG.guestAlreadyIn(
+          GUEST_BUTTON_LABELS[open.type],
+          guestAgo(Date.now() - open.createdAt),
+          seconds,
+        )
+      : MSG.cooldownActive(seconds);
+  }
+
   async function send(type: RequestType) {
-    // SPEC §5: during the cool-down, or while this button is sending, a press is ignored.
-    if (cooldown > 0 || states[type] === 'pending') return;
+    // SPEC §5: during the cool-down, or while this button is sending, a press is ignored; issue 12 says why.
+    if (states[type] === 'pending') return;
+    if (cooldown > 0) {
+      setNotice(refusedNotice(cooldown));
+      return;
+    }
     window.clearTimeout(sentTimers.current.get(type));
     setState(type, 'pending');
+    setNotice(null);
     try {
       const result = await sendGuestRequest(restaurantId, tableId, type);
       navigator.vibrate?.(GUEST_SEND_VIBRATION_MS);
       setCooldown(result.cooldownRemainingSeconds);
       setState(type, 'sent');
+      setDone(null);
+      setAnnouncement(
+        MSG.guestAnnounceSent(GUEST_BUTTON_LABELS[type], result.cooldownRemainingSeconds),
+      );
+      // The status card shows the request at once, whether or not the live channel is up.
+      recheck();
       sentTimers.current.set(
         type,
         window.setTimeout(() => setState(type, 'idle'), SENT_CONFIRMATION_MS),
@@ -114,16 +205,27 @@ function GuestTable({
     } catch (error) {
       setState(type, 'idle');
       if (error instanceof ApiRequestError && error.code === 'cooldown') {
-        // Another guest at this table was quicker: just show the remaining cool-down.
+        // Another guest at this table was quicker: say whose request is in and the wait (the server's words), and
+        // fetch the table's state in case the live channel has not brought it.
         setCooldown(error.retryAfterSeconds ?? 0);
+        setNotice(error.message);
+        void queryClient.invalidateQueries({
+          queryKey: queryKeys.guestTable(restaurantId, tableId),
+        });
         return;
       }
-      // SPEC §8: the message, or 'Failed to send request.', in a browser alert; the cool-down resets to 0.
+      // SPEC §8: the message, or 'Failed to send request.', in a browser alert; the cool-down resets to 0. While the
+      // database is away (503, decision 027) the guest is told plainly that staff were not called.
       setCooldown(0);
-      window.alert(messageFrom(error, MSG.guestSendFailed));
+      window.alert(
+        isUnavailable(error)
+          ? MSG.guestServiceUnavailable
+          : messageFrom(error, MSG.guestSendFailed),
+      );
     }
   }
 
+  const showDone = done !== null && now < done.until;
   return (
     <GuestTableView
       restaurant={restaurant}
@@ -131,6 +233,10 @@ function GuestTable({
       states={states}
       cooldown={cooldown}
       onPress={(type) => void send(type)}
+      status={statusOfOpen(data.openRequests) ?? (showDone ? done.status : null)}
+      now={now}
+      notice={notice}
+      announcement={announcement}
     />
   );
 }

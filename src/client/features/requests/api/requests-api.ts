@@ -1,36 +1,48 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  requestHistoryResponseSchema,
   requestResponseSchema,
   requestsResponseSchema,
   type RequestsResponse,
 } from '../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+import { api, ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { upsertRequest } from './requests-cache';
 
 /** Live events keep this list current; the slow poll only refreshes the server-computed 'overdue' flags. */
 const OVERDUE_REFRESH_MS = 60_000;
 
+/** GET the restaurant's pending and recently completed requests (the console's list, and its resync). */
+export function fetchRequests(restaurantId: string): Promise<RequestsResponse> {
+  return api.get(
+    `/api/restaurants/${encodeURIComponent(restaurantId)}/requests`,
+    requestsResponseSchema,
+  );
+}
+
 export function useRequests(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.requests(restaurantId ?? ''),
-    queryFn: () =>
-      api.get(
-        `/api/restaurants/${encodeURIComponent(restaurantId ?? '')}/requests`,
-        requestsResponseSchema,
-      ),
+    queryFn: () => fetchRequests(restaurantId ?? ''),
     enabled: restaurantId !== null,
     refetchInterval: OVERDUE_REFRESH_MS,
   });
 }
 
-/** SPEC §4: pending → completed when a server presses Complete. */
-export function useCompleteRequest() {
+/**
+ * A staff action on a request (docs/decisions/028): SPEC §4 Complete, issue 12's "On my way" (acknowledge) and
+ * Dismiss. The answer goes into the cached list at once (the live event that follows changes nothing more); a 409
+ * (someone else was quicker) refetches the list, so the card shows who took it.
+ */
+function useRequestAction(
+  action: 'acknowledge' | 'complete' | 'dismiss',
+  callbacks: RequestActionCallbacks = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (requestId: string) =>
       api.post(
-        `/api/requests/${encodeURIComponent(requestId)}/complete`,
+        `/api/requests/${encodeURIComponent(requestId)}/${action}`,
         {},
         requestResponseSchema,
       ),
@@ -39,6 +51,52 @@ export function useCompleteRequest() {
         upsertRequest(data, request),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(request.restaurantId) });
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.requestHistory(request.restaurantId),
+      });
+      callbacks.onSuccess?.();
     },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: ['restaurants'] });
+      callbacks.onError?.(error);
+    },
+  });
+}
+
+/**
+ * Given to the hook rather than to mutate(): the card that started the action may be gone by the time the answer
+ * comes (the live event removed it first), and mutate()'s callbacks do not run for an unmounted component.
+ */
+export interface RequestActionCallbacks {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+/** SPEC §4: pending (or taken) → completed when a server presses Complete. */
+export const useCompleteRequest = () => useRequestAction('complete');
+/** Issue 12: "On my way" — pending → acknowledged, every console sees who took it. */
+export const useAcknowledgeRequest = (callbacks?: RequestActionCallbacks) =>
+  useRequestAction('acknowledge', callbacks);
+/** Issue 12: an accidental or duplicate request leaves every list. */
+export const useDismissRequest = (callbacks?: RequestActionCallbacks) =>
+  useRequestAction('dismiss', callbacks);
+
+const HISTORY_PAGE = 25;
+
+/** Today's handled requests, newest first, a page at a time (decision 030). */
+export function useRequestHistory(restaurantId: string | null) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.requestHistory(restaurantId ?? ''),
+    queryFn: ({ pageParam }) =>
+      api.get(
+        `/api/restaurants/${encodeURIComponent(restaurantId ?? '')}/requests/history?limit=${HISTORY_PAGE}${
+          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''
+        }`,
+        requestHistoryResponseSchema,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: restaurantId !== null,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequest } from '../../../../shared/schemas';
-import { sortPendingForDisplay, upsertRequest } from './requests-cache';
+import { newlyPending, sortPendingForDisplay, upsertRequest } from './requests-cache';
 
 function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRequest {
   return {
@@ -14,6 +14,10 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     overdue: false,
     createdAt: 1_000,
     updatedAt: 1_000,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    resolvedAt: null,
+    resolvedBy: null,
     ...overrides,
   };
 }
@@ -41,6 +45,29 @@ describe('upsertRequest', () => {
     expect(next?.pending).toEqual([request('a', { overdue: true })]);
   });
 
+  it('keeps an acknowledged request in the open list, with who took it (issue 12)', () => {
+    const data = {
+      pending: [request('a', { createdAt: 1 }), request('b', { createdAt: 2 })],
+      completed: [],
+    };
+    const taken = request('a', {
+      createdAt: 1,
+      status: 'acknowledged',
+      acknowledgedAt: 5,
+      acknowledgedBy: { id: 'u1', name: 'Anna' },
+    });
+    const next = upsertRequest(data, taken);
+    expect(next?.pending.map((r) => r.id)).toEqual(['b', 'a']);
+    expect(next?.pending[1]?.acknowledgedBy?.name).toBe('Anna');
+  });
+
+  it('drops a dismissed request from every list (issue 12)', () => {
+    const data = { pending: [request('a'), request('b')], completed: [] };
+    const next = upsertRequest(data, request('a', { status: 'dismissed', resolvedAt: 9 }));
+    expect(next?.pending.map((r) => r.id)).toEqual(['b']);
+    expect(next?.completed).toEqual([]);
+  });
+
   it('leaves an uncached list alone', () => {
     expect(upsertRequest(undefined, request('a'))).toBeUndefined();
   });
@@ -55,5 +82,40 @@ describe('sortPendingForDisplay', () => {
       request('late-new', { createdAt: 2, overdue: true }),
     ]);
     expect(sorted.map((r) => r.id)).toEqual(['late-new', 'late-old', 'new', 'mid']);
+  });
+});
+
+// Decision 027: which requests a resync's refetch found that the console did not know (they get the alert).
+describe('newlyPending', () => {
+  it('returns the pending requests the console did not hold, newest first as listed', () => {
+    const before = { pending: [request('a')], completed: [] };
+    const after = {
+      pending: [request('c', { createdAt: 3 }), request('b', { createdAt: 2 }), request('a')],
+      completed: [],
+    };
+    expect(newlyPending(before, after).map((r) => r.id)).toEqual(['c', 'b']);
+  });
+
+  it('stays quiet for requests already known, whatever changed about them', () => {
+    const before = {
+      pending: [request('a'), request('b')],
+      completed: [request('c', { status: 'completed' })],
+    };
+    const after = {
+      // a is now overdue, b was completed meanwhile, c is still completed
+      pending: [request('a', { overdue: true })],
+      completed: [request('b', { status: 'completed' }), request('c', { status: 'completed' })],
+    };
+    expect(newlyPending(before, after)).toEqual([]);
+  });
+
+  it('ignores requests created and completed within the gap', () => {
+    const before = { pending: [], completed: [] };
+    const after = { pending: [], completed: [request('x', { status: 'completed' })] };
+    expect(newlyPending(before, after)).toEqual([]);
+  });
+
+  it('alerts to nothing on a first load (no list to compare with)', () => {
+    expect(newlyPending(undefined, { pending: [request('a')], completed: [] })).toEqual([]);
   });
 });

@@ -4,9 +4,14 @@ import type { RequestsResponse, ServiceRequest } from '../../../../shared/schema
 const newestFirst = (a: ServiceRequest, b: ServiceRequest) => b.createdAt - a.createdAt;
 const recentlyCompletedFirst = (a: ServiceRequest, b: ServiceRequest) => b.updatedAt - a.updatedAt;
 
+/** Open: still on the floor's list (pending, or acknowledged: taken but not done). */
+export const isOpen = (request: ServiceRequest) =>
+  request.status === 'pending' || request.status === 'acknowledged';
+
 /**
- * Merge a created or updated request into the cached lists the way the server orders them: pending newest
- * first, completed most recently completed first and capped to 5 (SPEC §2, §9).
+ * Merge a created or updated request into the cached lists the way the server orders them: open requests
+ * (pending and acknowledged) newest first, completed most recently completed first and capped to 5 (SPEC §2, §9).
+ * A dismissed request leaves both lists (issue 12).
  */
 export function upsertRequest(
   data: RequestsResponse | undefined,
@@ -15,8 +20,8 @@ export function upsertRequest(
   if (data === undefined) return undefined;
   const pending = data.pending.filter((r) => r.id !== request.id);
   const completed = data.completed.filter((r) => r.id !== request.id);
-  if (request.status === 'pending') pending.push(request);
-  else completed.push(request);
+  if (isOpen(request)) pending.push(request);
+  else if (request.status === 'completed') completed.push(request);
   return {
     pending: pending.sort(newestFirst),
     completed: completed.sort(recentlyCompletedFirst).slice(0, COMPLETED_LIST_CAP),
@@ -26,4 +31,19 @@ export function upsertRequest(
 /** Overdue requests first (they need attention most), then newest first. */
 export function sortPendingForDisplay(pending: readonly ServiceRequest[]): ServiceRequest[] {
   return [...pending].sort((a, b) => Number(b.overdue) - Number(a.overdue) || newestFirst(a, b));
+}
+
+/**
+ * Decision 027: the pending requests in `after` that `before` did not hold at all (neither pending nor completed).
+ * After the live channel was away, the console refetches and alerts to these as to a live request.created; the ones
+ * it already knew stay quiet. Without a `before` (the list was never loaded) nothing counts as new: a first load is
+ * not an alert.
+ */
+export function newlyPending(
+  before: RequestsResponse | undefined,
+  after: RequestsResponse,
+): ServiceRequest[] {
+  if (before === undefined) return [];
+  const known = new Set([...before.pending, ...before.completed].map((r) => r.id));
+  return after.pending.filter((r) => !known.has(r.id));
 }

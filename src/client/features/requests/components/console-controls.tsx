@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSoundAlerts } from '../../../lib/sound';
+import { setSoundEnabled, useSoundState } from '../../../lib/sound';
 import { isWakeLockSupported, useKeepScreenOn, useWakeLock } from '../../../lib/wake-lock';
 
 function Switch({
@@ -39,16 +39,25 @@ function Switch({
 }
 
 /**
- * The console's alert settings (issue 5), remembered on this device: the new-request chime (on by default) and
+ * The console's alert settings (issue 5), remembered on this device: the new-request chime (on by default; shown
+ * off while the browser keeps the page silent, issue 12) and
  * 'Keep screen on' where the browser has the Screen Wake Lock API (hidden otherwise).
  */
 export function ConsoleControls() {
-  const [sound, setSound] = useSoundAlerts();
+  const sound = useSoundState();
   const [keepOn, setKeepOn] = useKeepScreenOn();
   const held = useWakeLock(keepOn);
   return (
     <div className="flex flex-wrap gap-x-8 gap-y-1 rounded-xl border border-slate-200 bg-white px-4 py-2">
-      <Switch label="Sound alerts" checked={sound} onChange={setSound} />
+      {/* Issue 12: the switch shows what a chime would really do; a tap on it is also what unlocks the audio. */}
+      {sound !== 'unsupported' && (
+        <Switch
+          label="Sound alerts"
+          hint={sound === 'blocked' ? 'Silenced by the browser: tap to turn on' : undefined}
+          checked={sound === 'on'}
+          onChange={setSoundEnabled}
+        />
+      )}
       {isWakeLockSupported() && (
         <Switch
           label="Keep screen on"

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { MSG } from '../../../../shared/messages';
 import type { User } from '../../../../shared/schemas';
 import { Spinner } from '../../../components/ui/spinner';
-import { usePushNotifications } from '../../../lib/push';
+import { usePushNotifications, type PushNotifications } from '../../../lib/push';
 
 const PILL =
   'inline-flex min-h-9 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold';
@@ -32,13 +32,21 @@ function BellIcon({ off = false }: { off?: boolean }) {
  * once decided. 'Notifications blocked' is left alone: only the browser's site settings can change it.
  */
 export function NotificationStatus({ user }: { user: User }) {
-  const applies = user.role === 'server' || user.role === 'admin';
-  const { state, enable } = usePushNotifications(applies ? user.id : null);
+  return <NotificationStatusView {...useNotificationStatus(user)} />;
+}
 
+/** The permission flow for `user`; call it once per screen (it subscribes the device when allowed). */
+export function useNotificationStatus(user: User | null): PushNotifications {
+  const applies = user !== null && (user.role === 'server' || user.role === 'admin');
+  const push = usePushNotifications(applies ? user.id : null);
   useEffect(() => {
-    if (state === 'error') toast.error(MSG.notificationsFailed, { toastId: 'push-failed' });
-  }, [state]);
+    if (push.state === 'error') toast.error(MSG.notificationsFailed, { toastId: 'push-failed' });
+  }, [push.state]);
+  return push;
+}
 
+/** The state of useNotificationStatus, drawn where the header has room for it (issue 12: one row on a phone). */
+export function NotificationStatusView({ state, enable }: PushNotifications) {
   switch (state) {
     case 'unsupported':
       return null;

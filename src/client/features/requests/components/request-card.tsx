@@ -1,59 +1,121 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ServiceRequest } from '../../../../shared/schemas';
+import { FLOOR_MSG } from '../../../../shared/floor-messages';
 import { requestTypeTitle } from '../../../../shared/rules';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { formatRelative } from '../../../lib/format-relative';
+import { RequestTypeIcon, REQUEST_TYPE_TONE } from '../../../components/ui/request-type-icon';
+import { formatElapsed, formatRelative } from '../../../lib/format-relative';
+import { pendingTiming } from '../../../lib/request-timing';
 import { tableLabel } from '../lib/table-label';
+import { RequestActions } from './request-actions';
 
 export interface PendingRequestCardProps {
   request: ServiceRequest;
   now: number;
+  /** The restaurant's escalation threshold, when known (overdue emphasis agrees with it, issue 12). */
+  escalateAfterMinutes: number | null;
   isCompleting: boolean;
   onComplete: (request: ServiceRequest) => void;
+  /** More actions beside Complete (e.g. take or dismiss), placed before it. */
+  actions?: ReactNode;
 }
 
-/** A pending request: type title, table, time since creation and a 'Complete' button (SPEC §2). */
+function ClockIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="size-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+    >
+      <circle cx="10" cy="10" r="7.25" />
+      <path d="M10 6v4l2.5 1.5" />
+    </svg>
+  );
+}
+
+/**
+ * A pending request (SPEC §2: type title, table, time since creation, 'Complete'), made to be read at a glance
+ * (issue 12): an icon and colour per type, the table in large type, a waiting time that ticks, and overdue
+ * emphasis that agrees with it. `data-request-id` and `data-primary-action` let the console move focus to the
+ * next card's main action after one is completed.
+ */
 export function PendingRequestCard({
   request,
   now,
+  escalateAfterMinutes,
   isCompleting,
   onComplete,
+  actions,
 }: PendingRequestCardProps) {
   const titleId = useId();
   const tableId = useId();
+  const tone = REQUEST_TYPE_TONE[request.type];
+  const timing = pendingTiming(request.createdAt, now, request.overdue, escalateAfterMinutes);
   return (
     <article
       aria-labelledby={`${titleId} ${tableId}`}
-      className={`flex flex-col gap-4 rounded-xl border bg-white p-4 shadow-sm sm:flex-row sm:items-center ${
-        request.overdue ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200'
+      data-request-id={request.id}
+      className={`flex flex-col gap-4 rounded-xl border border-l-4 bg-white p-4 shadow-sm sm:flex-row sm:items-center ${
+        timing.overdue
+          ? 'border-red-300 border-l-red-600 ring-1 ring-red-200'
+          : `border-slate-200 ${tone.edge}`
       }`}
     >
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span
+          className={`flex size-11 shrink-0 items-center justify-center rounded-xl ${tone.tile}`}
+        >
+          <RequestTypeIcon type={request.type} />
+        </span>
+        <div className="min-w-0 flex-1">
           <h3 id={titleId} className="text-base font-semibold text-slate-900">
             {requestTypeTitle(request.type)}
           </h3>
-          {request.overdue && <Badge tone="red">Overdue</Badge>}
+          <p id={tableId} className="text-xl font-bold leading-tight text-slate-900">
+            {tableLabel(request)}
+          </p>
+          <p
+            className={`mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm ${
+              timing.overdue ? 'font-semibold text-red-800' : 'text-slate-700'
+            }`}
+          >
+            <span className="inline-flex items-center gap-1">
+              <ClockIcon />
+              <span className="sr-only">Waiting </span>
+              <time dateTime={new Date(request.createdAt).toISOString()}>
+                {formatElapsed(timing.elapsedMs)}
+              </time>
+            </span>
+            {timing.overdue && <Badge tone="red">Overdue</Badge>}
+          </p>
+          {request.status === 'acknowledged' && (
+            <p className="mt-1 text-sm font-semibold text-green-800">
+              {request.acknowledgedBy
+                ? FLOOR_MSG.takenBy(request.acknowledgedBy.name)
+                : FLOOR_MSG.takenBySomeone}
+            </p>
+          )}
         </div>
-        <p id={tableId} className="mt-1 text-lg font-bold text-slate-900">
-          {tableLabel(request)}
-        </p>
-        <p className="mt-0.5 text-sm text-slate-700">
-          <time dateTime={new Date(request.createdAt).toISOString()}>
-            {formatRelative(request.createdAt, now)}
-          </time>
-        </p>
       </div>
-      <Button
-        size="lg"
-        className="w-full sm:w-auto sm:min-w-32"
-        aria-describedby={`${titleId} ${tableId}`}
-        isLoading={isCompleting}
-        onClick={() => onComplete(request)}
-      >
-        Complete
-      </Button>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        {actions}
+        <RequestActions request={request} describedBy={`${titleId} ${tableId}`} />
+        <Button
+          size="lg"
+          className="w-full sm:w-auto sm:min-w-32"
+          aria-describedby={`${titleId} ${tableId}`}
+          data-primary-action=""
+          isLoading={isCompleting}
+          onClick={() => onComplete(request)}
+        >
+          Complete
+        </Button>
+      </div>
     </article>
   );
 }
@@ -67,7 +129,12 @@ export function CompletedRequestCard({ request, now }: { request: ServiceRequest
       aria-labelledby={`${titleId} ${tableId}`}
       className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4"
     >
-      <div className="min-w-0">
+      <span
+        className={`flex size-9 shrink-0 items-center justify-center rounded-lg ${REQUEST_TYPE_TONE[request.type].tile}`}
+      >
+        <RequestTypeIcon type={request.type} className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
         <h3 id={titleId} className="font-medium text-slate-800">
           {requestTypeTitle(request.type)}
         </h3>

@@ -1,23 +1,39 @@
-import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { useId, useRef } from 'react';
 import { COMPLETED_LIST_CAP, SKELETON_COUNT } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { ServiceRequest } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { messageFrom } from '../../../lib/api-client';
+import { focusPageHeading } from '../../../lib/focus';
 import { useLiveStatus } from '../../../lib/live-status';
 import { useOnline } from '../../../lib/pwa';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { pendingTiming } from '../../../lib/request-timing';
 import { useNow } from '../../../lib/use-now';
+import { useRestaurant } from '../../restaurants/api/restaurants-api';
 import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
 import { useCompleteRequest, useRequests } from '../api/requests-api';
 import { sortPendingForDisplay } from '../api/requests-cache';
 import { ConsoleControls } from '../components/console-controls';
 import { CompletedRequestCard, PendingRequestCard } from '../components/request-card';
 
-/** Relative times ('2 minutes ago') are refreshed this often. */
-const RELATIVE_TIME_REFRESH_MS = 30_000;
+/** Waiting times tick every second ('45 s', issue 12). */
+const ELAPSED_TICK_MS = 1_000;
+
+/**
+ * After a card leaves the list, focus must not fall to <body> (issue 12): it moves to the main action of the card
+ * that took its place (or the one above it when it was the last), else to the page heading.
+ */
+function focusAfterRemoval(list: HTMLElement | null, index: number): void {
+  const active = document.activeElement;
+  if (active !== null && active !== document.body && active.isConnected) return;
+  const actions = list?.querySelectorAll<HTMLElement>('[data-primary-action]') ?? [];
+  const next = actions[Math.min(index, actions.length - 1)];
+  if (next) next.focus();
+  else focusPageHeading();
+}
 
 /**
  * SPEC §2 /server/requests ('Service Requests'). The server already limits a server's list to their own and
@@ -28,7 +44,9 @@ export function ServerRequestsPage() {
   const { restaurantId } = useActiveRestaurant();
   const requests = useRequests(restaurantId);
   const complete = useCompleteRequest();
-  const now = useNow(RELATIVE_TIME_REFRESH_MS);
+  const restaurant = useRestaurant(restaurantId).data;
+  const now = useNow(ELAPSED_TICK_MS);
+  const listRef = useRef<HTMLUListElement>(null);
   const pendingHeadingId = useId();
   const completedHeadingId = useId();
   // Issue 5: the console opens without network (service worker) and says it is offline until it reconnects.
@@ -36,19 +54,35 @@ export function ServerRequestsPage() {
   const liveStatus = useLiveStatus();
   const offline = !online || liveStatus === 'offline';
 
+  const escalateAfterMinutes = restaurant?.escalateAfterMinutes ?? null;
+  // Overdue cards first, by the same rule the card shows (issue 12: emphasis and order agree).
+  const pending = sortPendingForDisplay(
+    (requests.data?.pending ?? []).map((request) =>
+      !request.overdue && pendingTiming(request.createdAt, now, false, escalateAfterMinutes).overdue
+        ? { ...request, overdue: true }
+        : request,
+    ),
+  );
+
   function handleComplete(request: ServiceRequest) {
+    const index = pending.findIndex((r) => r.id === request.id);
     complete.mutate(request.id, {
-      onSuccess: () => toast.success(MSG.requestCompleted),
-      onError: () => toast.error(MSG.completeRequestFailed),
+      onSuccess: () => {
+        actionSucceeded('complete-request', MSG.requestCompleted);
+        // After React has removed the card.
+        requestAnimationFrame(() => focusAfterRemoval(listRef.current, Math.max(0, index)));
+      },
+      onError: () => actionFailed('complete-request', MSG.completeRequestFailed),
     });
   }
 
-  const pending = sortPendingForDisplay(requests.data?.pending ?? []);
   const completed = (requests.data?.completed ?? []).slice(0, COMPLETED_LIST_CAP);
 
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold text-slate-900">Table Service Requests</h1>
+      <h1 className="text-2xl font-bold text-slate-900" tabIndex={-1}>
+        Table Service Requests
+      </h1>
       {offline && (
         <p
           role="status"
@@ -88,12 +122,13 @@ export function ServerRequestsPage() {
                 No pending requests.
               </p>
             ) : (
-              <ul role="list" className="space-y-3">
+              <ul ref={listRef} role="list" className="space-y-3">
                 {pending.map((request) => (
                   <li key={request.id}>
                     <PendingRequestCard
                       request={request}
                       now={now}
+                      escalateAfterMinutes={escalateAfterMinutes}
                       isCompleting={complete.isPending && complete.variables === request.id}
                       onComplete={handleComplete}
                     />

@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'react-toastify';
+import { RESTAURANT_NAME_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, tooLongError } from '../../../components/ui/form-field';
 import { clientErrorMessage } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/session-api';
 import { useCreateRestaurant } from '../api/restaurants-api';
@@ -64,6 +65,12 @@ function CreateRestaurantForm({
       inputRef.current?.focus();
       return;
     }
+    const tooLong = tooLongError(name, RESTAURANT_NAME_MAX);
+    if (tooLong) {
+      setError(tooLong);
+      inputRef.current?.focus();
+      return;
+    }
     setError(null);
     create.mutate(trimmed, {
       // The session already lists the new id (the mutation refetched it), so choosing it sticks.
@@ -82,7 +89,7 @@ function CreateRestaurantForm({
         label="Restaurant Name"
         name="restaurantName"
         autoComplete="organization"
-        maxLength={100}
+        limit={RESTAURANT_NAME_MAX}
         required
         value={name}
         error={error}

@@ -6,12 +6,14 @@ import {
   ESCALATE_MINUTES_DEFAULT,
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
+  RESTAURANT_NAME_MAX,
 } from '../../../../shared/constants';
+import { FLOOR_MSG } from '../../../../shared/floor-messages';
 import { MSG } from '../../../../shared/messages';
 import { HEX_COLOR } from '../../../../shared/rules';
 import { updateRestaurantBodySchema, type Restaurant } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, tooLongError } from '../../../components/ui/form-field';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { clientErrorMessage } from '../../../lib/api-client';
 import { readableTextOn, safeColor } from '../../../lib/color';
@@ -27,21 +29,31 @@ const URL_FORMAT = 'Enter a full web address starting with https:// (or leave it
 type Field = 'name' | 'reviewUrl' | 'primaryColor' | 'secondaryColor' | 'escalateAfterMinutes';
 type Errors = Partial<Record<Field, string>>;
 
-/** SPEC §2 branding form: name, review URL, primary and secondary colour; and issue 5's escalation minutes. */
+/**
+ * SPEC §2 branding form: name, review URL, primary and secondary colour; issue 5's escalation minutes; issue 12's
+ * choice to show the server's first name to guests.
+ */
 export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
   const [name, setName] = useState(restaurant.name);
   const [reviewUrl, setReviewUrl] = useState(restaurant.reviewUrl ?? '');
   const [primaryColor, setPrimaryColor] = useState(restaurant.primaryColor);
   const [secondaryColor, setSecondaryColor] = useState(restaurant.secondaryColor);
   const [escalateMinutes, setEscalateMinutes] = useState(String(restaurant.escalateAfterMinutes));
+  const [showServerNames, setShowServerNames] = useState(restaurant.showServerNames);
   const [errors, setErrors] = useState<Errors>({});
   const update = useUpdateRestaurant();
   const formRef = useRef<HTMLFormElement>(null);
   const previewId = useId();
+  const namesId = useId();
+  const namesHintId = useId();
 
   function validate(): Errors {
     const found: Errors = {};
     if (!name.trim()) found.name = MSG.settingsNameRequired;
+    else {
+      const tooLong = tooLongError(name, RESTAURANT_NAME_MAX);
+      if (tooLong) found.name = tooLong;
+    }
     // The one contract: the same rule the server applies to the review URL.
     if (!updateRestaurantBodySchema.shape.reviewUrl.safeParse(reviewUrl.trim()).success)
       found.reviewUrl = URL_FORMAT;
@@ -73,6 +85,7 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
           primaryColor: primaryColor.toUpperCase(),
           secondaryColor: secondaryColor.toUpperCase(),
           escalateAfterMinutes: Number(escalateMinutes.trim()),
+          showServerNames,
         },
       },
       {
@@ -94,7 +107,7 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
         label="Restaurant Name"
         name="name"
         autoComplete="organization"
-        maxLength={100}
+        limit={RESTAURANT_NAME_MAX}
         required
         value={name}
         error={errors.name}
@@ -162,6 +175,27 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
           clear('escalateAfterMinutes');
         }}
       />
+
+      {/* Issue 12: what the guest page says when a server takes the table's request (decision 029). */}
+      <div className="flex items-start gap-3">
+        <input
+          id={namesId}
+          name="showServerNames"
+          type="checkbox"
+          checked={showServerNames}
+          aria-describedby={namesHintId}
+          onChange={(event) => setShowServerNames(event.target.checked)}
+          className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-blue-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+        />
+        <div>
+          <label htmlFor={namesId} className="text-sm font-medium text-slate-800">
+            {FLOOR_MSG.showServerNamesLabel}
+          </label>
+          <p id={namesHintId} className="text-sm text-slate-700">
+            {FLOOR_MSG.showServerNamesHint}
+          </p>
+        </div>
+      </div>
 
       <div>
         <p id={previewId} className="text-sm font-medium text-slate-800">

@@ -1,13 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { RESTAURANT_NAME_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { Restaurant } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadError } from '../../../components/ui/empty-state';
-import { FieldError, inputClass } from '../../../components/ui/form-field';
+import { FieldError, inputClass, tooLongError } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiRequestError, clientErrorMessage } from '../../../lib/api-client';
+import { restaurantLabels } from '../../../lib/restaurant-labels';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import {
   useCreateRestaurant,
@@ -27,10 +29,13 @@ export function RestaurantsSection() {
   const deleteRestaurant = useDeleteRestaurant();
   const [toDelete, setToDelete] = useState<Restaurant | null>(null);
   const selectId = useId();
+  const lastHintId = useId();
   useErrorToast(restaurants.isError, MSG.loadRestaurantsFailed);
 
   const list = restaurants.data ?? [];
   const active = list.find((restaurant) => restaurant.id === restaurantId) ?? null;
+  const isLast = list.length === 1;
+  const labels = restaurantLabels(list);
 
   function confirmDelete() {
     if (toDelete === null) return;
@@ -80,19 +85,26 @@ export function RestaurantsSection() {
               {active === null && <option value="">Choose a restaurant</option>}
               {list.map((restaurant) => (
                 <option key={restaurant.id} value={restaurant.id}>
-                  {restaurant.name}
+                  {labels.get(restaurant.id)}
                 </option>
               ))}
             </select>
             <Button
               variant="danger-outline"
               size="lg"
-              disabled={active === null}
+              // SPEC §5: the last restaurant cannot be deleted — said before asking, not after (issue 13).
+              disabled={active === null || isLast}
+              aria-describedby={isLast ? lastHintId : undefined}
               onClick={() => setToDelete(active)}
             >
               Delete Restaurant
             </Button>
           </div>
+          {isLast && (
+            <p id={lastHintId} className="text-sm font-medium text-slate-800">
+              {MSG.lastRestaurant}
+            </p>
+          )}
           <p className="text-sm text-slate-700">
             Dashboard, tables, staff and branding all work on the active restaurant.
           </p>
@@ -140,6 +152,12 @@ function AddRestaurantForm() {
       inputRef.current?.focus();
       return;
     }
+    const tooLong = tooLongError(trimmed, RESTAURANT_NAME_MAX);
+    if (tooLong) {
+      setError(tooLong);
+      inputRef.current?.focus();
+      return;
+    }
     setError(null);
     create.mutate(trimmed, {
       onSuccess: () => {
@@ -161,14 +179,14 @@ function AddRestaurantForm() {
           id={inputId}
           name="newRestaurantName"
           autoComplete="off"
-          maxLength={100}
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           value={name}
           onChange={(event) => {
             setName(event.target.value);
-            if (error) setError(null);
+            // Never cut what was typed or pasted: say it is too long instead (issue 13).
+            setError(tooLongError(event.target.value, RESTAURANT_NAME_MAX));
           }}
           className={`${inputClass(Boolean(error))} sm:max-w-md`}
         />

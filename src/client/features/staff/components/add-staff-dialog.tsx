@@ -2,13 +2,8 @@ import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { toast } from 'react-toastify';
 import { PIN_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
-import {
-  loginIdError,
-  normalizeLoginId,
-  passwordError,
-  pinError,
-  suggestLoginId,
-} from '../../../../shared/rules';
+import { suggestLoginId } from '../../../../shared/names';
+import { loginIdError, normalizeLoginId, passwordError, pinError } from '../../../../shared/rules';
 import type { CreateStaffBody } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

@@ -8,8 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatRelative } from '../../../lib/format-relative';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { useNow } from '../../../lib/use-now';
 import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
 import { NoRestaurantNotice } from '../../restaurants/components/no-restaurant-notice';
 import { useDeleteStaff, useStaff } from '../api/staff-api';
@@ -93,9 +95,10 @@ export function AdminStaffPage() {
           role="region"
           aria-labelledby={captionId}
           tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          // `relative`: the visually hidden header text is positioned inside the scroll box, not the page.
+          className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
         >
-          <table className="w-full min-w-[40rem] border-collapse text-sm">
+          <table className="w-full min-w-[56rem] border-collapse text-sm">
             <caption id={captionId} className="sr-only">
               Staff Members
             </caption>
@@ -109,6 +112,15 @@ export function AdminStaffPage() {
                 </th>
                 <th scope="col" className={CELL}>
                   Server ID
+                </th>
+                <th scope="col" className={CELL}>
+                  Sign-in
+                </th>
+                <th scope="col" className={`${CELL} text-right`}>
+                  Tables
+                </th>
+                <th scope="col" className={CELL}>
+                  Last sign-in
                 </th>
                 <th scope="col" className={CELL}>
                   Status
@@ -163,6 +175,7 @@ function StaffRow({
   onDelete: (member: StaffMember) => void;
 }) {
   const nameId = useId();
+  const now = useNow(60_000);
   return (
     <tr>
       <th id={nameId} scope="row" className={`${CELL} font-semibold text-slate-900`}>
@@ -173,6 +186,19 @@ function StaffRow({
       </td>
       <td className={`${CELL} font-mono text-slate-800`}>
         {member.loginId ?? <span className="font-sans text-slate-600">—</span>}
+      </td>
+      <td className={`${CELL} text-slate-800`}>
+        {member.authMethod === 'pin' ? 'Login ID & PIN' : 'Email & password'}
+      </td>
+      <td className={`${CELL} text-right tabular-nums text-slate-800`}>{member.tablesAssigned}</td>
+      <td className={`${CELL} whitespace-nowrap text-slate-800`}>
+        {member.lastSignInAt === null ? (
+          <span className="text-slate-600">Not yet</span>
+        ) : (
+          <time dateTime={new Date(member.lastSignInAt).toISOString()}>
+            {formatRelative(member.lastSignInAt, now)}
+          </time>
+        )}
       </td>
       <td className={CELL}>
         <Badge tone="green">Active</Badge>

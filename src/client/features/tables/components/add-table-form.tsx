@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { TABLE_NUMBER_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
-import { FieldError, inputClass } from '../../../components/ui/form-field';
+import { FieldError, inputClass, tooLongError } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useCreateTable } from '../api/tables-api';
 
@@ -25,6 +26,8 @@ export function AddTableForm({ restaurantId }: { restaurantId: string | null }) 
     event.preventDefault();
     const trimmed = number.trim();
     if (!trimmed) return fail(MSG.tableNumberRequired);
+    const tooLong = tooLongError(trimmed, TABLE_NUMBER_MAX);
+    if (tooLong) return fail(tooLong);
     if (restaurantId === null) return fail(MSG.noRestaurantSelected);
     setError(null);
     create.mutate(
@@ -60,7 +63,6 @@ export function AddTableForm({ restaurantId }: { restaurantId: string | null }) 
           name="tableNumber"
           inputMode="text"
           autoComplete="off"
-          maxLength={20}
           placeholder="e.g. 12 or A1"
           required
           aria-invalid={error ? true : undefined}
@@ -68,7 +70,8 @@ export function AddTableForm({ restaurantId }: { restaurantId: string | null }) 
           value={number}
           onChange={(event) => {
             setNumber(event.target.value);
-            if (error) setError(null);
+            // Never cut what was typed or pasted: say it is too long instead (issue 13).
+            setError(tooLongError(event.target.value, TABLE_NUMBER_MAX));
           }}
           className={`${inputClass(Boolean(error))} sm:max-w-xs`}
         />

@@ -1,12 +1,17 @@
 import { useId } from 'react';
 import type { Table } from '../../../../shared/schemas';
 import { Badge } from '../../../components/ui/badge';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
+import { pendingLabel } from '../../../lib/pending-requests';
 
 export interface ServerTableCardProps {
   table: Table;
   /** 'assigned': one of my tables; 'available': a table with no server. */
   kind: 'assigned' | 'available';
+  /** Requests of this table nobody has taken yet (issue 12). */
+  pendingCount: number;
   isBusy: boolean;
   onAction: (table: Table) => void;
 }
@@ -15,7 +20,13 @@ export interface ServerTableCardProps {
  * SPEC §2 /server/tables cards. The card is an <article> named 'Table {number}', and its button keeps the
  * exact visible text ('Unassign' / 'Assign to Me') as its name, described by the table it acts on.
  */
-export function ServerTableCard({ table, kind, isBusy, onAction }: ServerTableCardProps) {
+export function ServerTableCard({
+  table,
+  kind,
+  pendingCount,
+  isBusy,
+  onAction,
+}: ServerTableCardProps) {
   const titleId = useId();
   const assigned = kind === 'assigned';
   return (
@@ -43,7 +54,17 @@ export function ServerTableCard({ table, kind, isBusy, onAction }: ServerTableCa
             </p>
           )}
         </div>
-        {assigned ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Unassigned</Badge>}
+        <div className="flex flex-col items-end gap-1.5">
+          {assigned ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Unassigned</Badge>}
+          {pendingCount > 0 && (
+            <Link
+              to={paths.serverRequests}
+              className="inline-flex min-h-6 items-center gap-1 rounded-full bg-red-700 px-2.5 text-xs font-bold text-white hover:bg-red-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2"
+            >
+              {pendingLabel(pendingCount)}
+            </Link>
+          )}
+        </div>
       </div>
       <Button
         variant={assigned ? 'secondary' : 'primary'}

@@ -15,6 +15,7 @@ import { useDeleteTable, useTables } from '../api/tables-api';
 import { compareTableNumbers } from '../api/tables-cache';
 import { AddTableForm } from '../components/add-table-form';
 import { AdminTableCard } from '../components/admin-table-card';
+import { QrOriginWarning } from '../components/qr-origin-warning';
 import { TableCardSkeletons } from '../components/table-card-skeletons';
 
 /** SPEC §2 /admin/tables 'Table Management'. Live 'table.changed' events keep the cards current. */
@@ -72,6 +73,7 @@ export function AdminTablesPage() {
         <NoRestaurantNotice />
       ) : (
         <>
+          <QrOriginWarning guestUrl={sorted[0]?.qrCode} />
           <AddTableForm restaurantId={restaurantId} />
 
           <section aria-labelledby={listHeadingId} className="space-y-3">
@@ -90,7 +92,7 @@ export function AdminTablesPage() {
                 Add your first table above; each table gets its own QR code for guests.
               </EmptyState>
             ) : (
-              <ul role="list" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul role="list" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {sorted.map((table) => (
                   <li key={table.id}>
                     <AdminTableCard table={table} onDelete={setToDelete} />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
+import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,6 +15,7 @@ import {
 import { useTables } from '../api/tables-api';
 import { compareTableNumbers } from '../api/tables-cache';
 import { QrImage } from '../components/qr-image';
+import { QrOriginWarning } from '../components/qr-origin-warning';
 
 /** Printed size of each code: large enough to scan from a seat, six to a page of A4 or Letter. */
 const PRINT_QR_PX = 220;
@@ -50,7 +52,7 @@ function PrintSheet() {
   if (restaurantId !== null && tables.isPending) return <LoadingScreen />;
 
   return (
-    <div className="min-h-dvh bg-white text-slate-900">
+    <main className="min-h-dvh bg-white text-slate-900">
       <style>{'@page { margin: 12mm; }'}</style>
       <div className="mx-auto max-w-5xl px-4 py-6 print:max-w-none print:p-0">
         <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -70,6 +72,9 @@ function PrintSheet() {
           Each code opens its table&apos;s guest page. Cut along the borders and place one on each
           table.
         </p>
+        <div className="mt-4 empty:hidden">
+          <QrOriginWarning guestUrl={sorted[0]?.qrCode} />
+        </div>
 
         {restaurantId === null ? (
           <div className="mt-6">
@@ -93,19 +98,30 @@ function PrintSheet() {
                 key={table.id}
                 className="flex break-inside-avoid flex-col items-center gap-2 rounded-xl border border-dashed border-slate-400 p-4"
               >
+                {restaurant && (
+                  <div className="flex items-center gap-2">
+                    <RestaurantMark
+                      name={restaurant.name}
+                      logoUrl={restaurant.logoUrl}
+                      color={restaurant.primaryColor}
+                      className="size-8"
+                    />
+                    <p className="text-base font-semibold">{restaurant.name}</p>
+                  </div>
+                )}
+                <p className="text-lg font-bold">Scan to call your server</p>
                 <QrImage
                   text={table.qrCode}
                   alt={`QR code for Table ${table.number}`}
                   size={PRINT_QR_PX}
                   onReady={() => setLoaded((current) => new Set(current).add(table.id))}
                 />
-                <p className="text-xl font-bold">Table {table.number}</p>
-                {restaurant && <p className="text-sm text-slate-700">{restaurant.name}</p>}
+                <p className="text-2xl font-bold">Table {table.number}</p>
               </li>
             ))}
           </ul>
         )}
       </div>
-    </div>
+    </main>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId } from 'react';
-import { toast } from 'react-toastify';
+import { useId } from 'react';
 import { MSG } from '../../../../shared/messages';
 import type { Table } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
+import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
+import { usePendingRequests } from '../../../lib/pending-requests';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { DeleteAccountSection } from '../../account/components/delete-account-section';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { useSession } from '../../auth/api/session-api';
 import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
 import { useAssignTable, useTables, useUnassignTable } from '../api/tables-api';
@@ -12,12 +13,12 @@ import { compareTableNumbers } from '../api/tables-cache';
 import { ServerTableCard } from '../components/server-table-card';
 import { TableCardSkeletons } from '../components/table-card-skeletons';
 
-const DELETE_ACCOUNT_TEXT =
-  'Once you delete your account, there is no going back. All your assigned tables will be unassigned.';
-
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
-/** SPEC §2 /server/tables ('My Tables'): my tables, tables with no server, and account management. */
+/**
+ * SPEC §2 /server/tables ('My Tables'): my tables and tables with no server, each with its pending count
+ * (issue 12). Account management moved to its own page (decision 034).
+ */
 export function ServerTablesPage() {
   useDocumentTitle('My Tables');
   const { user } = useSession();
@@ -28,9 +29,8 @@ export function ServerTablesPage() {
   const assignedHeadingId = useId();
   const availableHeadingId = useId();
 
-  useEffect(() => {
-    if (tables.isError) toast.error(MSG.loadTablesFailed);
-  }, [tables.isError]);
+  const pending = usePendingRequests().byTable;
+  useErrorToast(tables.isError, MSG.loadTablesFailed);
 
   const all = [...(tables.data ?? [])].sort(compareTableNumbers);
   // SPEC §6: a server sees their own and unassigned tables; other servers' tables are not shown.
@@ -39,15 +39,16 @@ export function ServerTablesPage() {
 
   function handleAssign(table: Table) {
     assign.mutate(table.id, {
-      onSuccess: ({ table: updated }) => toast.success(MSG.tableAssigned(updated.number)),
-      onError: () => toast.error(MSG.assignTableFailed),
+      onSuccess: ({ table: updated }) =>
+        actionSucceeded('assign-table', MSG.tableAssigned(updated.number)),
+      onError: () => actionFailed('assign-table', MSG.assignTableFailed),
     });
   }
 
   function handleUnassign(table: Table) {
     unassign.mutate(table.id, {
-      onSuccess: () => toast.success(MSG.tableUnassigned),
-      onError: () => toast.error(MSG.unassignTableFailed),
+      onSuccess: () => actionSucceeded('unassign-table', MSG.tableUnassigned),
+      onError: () => actionFailed('unassign-table', MSG.unassignTableFailed),
     });
   }
 
@@ -84,6 +85,7 @@ export function ServerTablesPage() {
                     <ServerTableCard
                       table={table}
                       kind="assigned"
+                      pendingCount={pending.get(table.id) ?? 0}
                       isBusy={unassign.isPending && unassign.variables === table.id}
                       onAction={handleUnassign}
                     />
@@ -108,6 +110,7 @@ export function ServerTablesPage() {
                     <ServerTableCard
                       table={table}
                       kind="available"
+                      pendingCount={pending.get(table.id) ?? 0}
                       isBusy={assign.isPending && assign.variables === table.id}
                       onAction={handleAssign}
                     />
@@ -118,11 +121,6 @@ export function ServerTablesPage() {
           </section>
         </>
       )}
-
-      <DeleteAccountSection
-        description={DELETE_ACCOUNT_TEXT}
-        confirmMessage={MSG.serverDeleteAccountConfirm}
-      />
     </div>
   );
 }

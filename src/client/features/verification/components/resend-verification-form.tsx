@@ -4,11 +4,14 @@ import { MSG } from '../../../../shared/messages';
 import { resendVerificationBodySchema } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { messageFrom } from '../../../lib/api-client';
+import { noteResent, resendWaitMessage, resendWaitSeconds } from '../../../lib/resend-interval';
 import { useResendVerification } from '../../auth/api/auth-api';
 
 /**
  * Asks for a fresh verification link (SPEC §8 'Resend verification email'). The server answers the same whether
- * or not the address has an account, so the toast is always SPEC's confirmation; a flood gets its 429 message.
+ * or not the address has an account, so the toast is SPEC's confirmation — except within a minute of the last
+ * request for the same address, when no mail would be sent and the form says when it can be (decision 037); a
+ * flood gets its 429 message.
  */
 export function ResendVerificationForm() {
   const [email, setEmail] = useState('');
@@ -26,8 +29,17 @@ export function ResendVerificationForm() {
       return;
     }
     setError(null);
+    const wait = resendWaitSeconds(parsed.data.email);
+    if (wait > 0) {
+      // Within the server's one-mail-a-minute interval nothing would be sent: say when it can be (issue 13).
+      toast.info(resendWaitMessage(wait), { toastId: 'resend-wait' });
+      return;
+    }
     resend.mutate(parsed.data.email, {
-      onSuccess: () => toast.success(MSG.verificationSent),
+      onSuccess: () => {
+        noteResent(parsed.data.email);
+        toast.success(MSG.verificationSent);
+      },
       onError: (failure) => toast.error(messageFrom(failure, MSG.internalError)),
     });
   }

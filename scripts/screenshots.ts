@@ -1,0 +1,163 @@
+/**
+ * `npm run screenshots` (issue 13): every screen of every role, with the demo data and a few live requests, at a
+ * phone (360 × 740) and a desktop (1366 × 900) size, into `.tmp/screenshots/` (not committed) — the whole product's
+ * look reviewable in a minute. It starts its own server on a fresh embedded database (scripts/e2e-server.mjs, on
+ * SCREENSHOTS_PORT, default 4390) and Debian's Chromium (tests/support/chromium.ts); the client must be built.
+ *
+ *   npm run screenshots                      every screen
+ *   npm run screenshots -- admin guest       only the screens whose name contains one of the words
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
+import {
+  VIEWPORTS,
+  screens,
+  settle,
+  signIn,
+  type DemoTable,
+  type Role,
+} from '../tests/support/screens';
+import { DEMO } from '../src/server/demo';
+
+const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4390);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const OUT = path.resolve('.tmp/screenshots');
+const filters = process.argv.slice(2).map((word) => word.toLowerCase());
+
+async function waitForServer(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${ORIGIN}/api/session`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `The app did not answer on ${ORIGIN} within 60 s (see .tmp/e2e-server-${PORT}.log).`,
+  );
+}
+
+async function api<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<{ status: number; json: T; cookie: string | undefined }> {
+  const res = await fetch(`${ORIGIN}${url}`, {
+    method,
+    headers: {
+      origin: ORIGIN,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(cookie ? { cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    json: (text ? JSON.parse(text) : null) as T,
+    cookie: res.headers.get('set-cookie')?.split(';')[0],
+  };
+}
+
+/** Live data for the console and dashboard: presses at a few demo tables, one of them completed. */
+async function seedActivity(tables: DemoTable[]): Promise<void> {
+  const types = ['order', 'refill', 'bill', 'server'] as const;
+  for (const [i, table] of tables.slice(0, 4).entries()) {
+    const res = await api(
+      'POST',
+      `/api/public/restaurants/demo-bistro/tables/${table.id}/requests`,
+      { type: types[i % types.length] },
+    );
+    if (res.status !== 201) throw new Error(`press at table ${table.number}: ${res.status}`);
+  }
+}
+
+async function capture(browser: Browser, tables: DemoTable[]): Promise<string[]> {
+  const written: string[] = [];
+  const wanted = screens(tables).filter(
+    (screen) =>
+      filters.length === 0 ||
+      filters.some((word) => `${screen.role}-${screen.name}`.toLowerCase().includes(word)),
+  );
+  for (const viewport of VIEWPORTS) {
+    const contexts = new Map<Role, BrowserContext>();
+    for (const screen of wanted) {
+      let context = contexts.get(screen.role);
+      if (!context) {
+        context = await browser.newContext({
+          baseURL: ORIGIN,
+          viewport: { width: viewport.width, height: viewport.height },
+          deviceScaleFactor: 1,
+          isMobile: viewport.name === 'phone',
+          hasTouch: viewport.name === 'phone',
+          serviceWorkers: 'block',
+        });
+        await signIn(context, screen.role, ORIGIN);
+        contexts.set(screen.role, context);
+      }
+      const page = await context.newPage();
+      try {
+        await screen.open(page);
+        await settle(page);
+        const file = path.join(OUT, `${viewport.name}-${screen.role}-${screen.name}.png`);
+        await page.screenshot({ path: file, fullPage: screen.fullPage ?? false });
+        written.push(file);
+      } catch (err) {
+        console.error(`${viewport.name} ${screen.role} ${screen.name}: ${(err as Error).message}`);
+        process.exitCode = 1;
+      } finally {
+        await page.close();
+      }
+    }
+    for (const context of contexts.values()) await context.close();
+  }
+  return written;
+}
+
+async function main(): Promise<void> {
+  if (
+    !['dist/client/index.html', 'dist/server/main.js'].every((f) => fs.existsSync(path.resolve(f)))
+  ) {
+    throw new Error(
+      'The client is not built: run `npm run build` first (npm run screenshots does).',
+    );
+  }
+  fs.rmSync(OUT, { recursive: true, force: true });
+  fs.mkdirSync(OUT, { recursive: true });
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    env: { ...process.env, E2E_PORT: String(PORT), E2E_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    await waitForServer(Date.now() + 60_000);
+    const admin = await api<unknown>('POST', '/api/auth/login', {
+      email: DEMO.admin.email,
+      password: DEMO.admin.password,
+    });
+    const listed = await api<{ tables: DemoTable[] }>(
+      'GET',
+      '/api/restaurants/demo-bistro/tables',
+      undefined,
+      admin.cookie,
+    );
+    const tables = [...listed.json.tables].sort((a, b) => Number(a.number) - Number(b.number));
+    await seedActivity(tables);
+    const written = await capture(browser, tables);
+    console.log(`${written.length} screenshots in ${path.relative(process.cwd(), OUT)}/`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { focusPageHeading } from '../lib/focus';
+import { turnOnSound, useSoundState } from '../lib/sound';
+
+function SpeakerOffIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-6 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M11 5 6 9H3v6h3l5 4V5ZM22 9l-6 6M16 9l6 6" />
+    </svg>
+  );
+}
+
+/**
+ * Issue 12, alerts that cannot go silent (decision 033): while the sound alerts are on but the browser keeps the
+ * page silent (after a reload, until the first tap: autoplay policy), a server sees this full-width banner right
+ * under the header. One tap anywhere unlocks the audio and the banner goes; tapping the banner itself also plays
+ * the chime, so the person hears that it works.
+ */
+export function SoundBanner() {
+  const state = useSoundState();
+  if (state !== 'blocked') return null;
+  return (
+    <div className="border-b border-amber-300 bg-amber-100">
+      <button
+        type="button"
+        onClick={() => {
+          turnOnSound();
+          // The banner is about to disappear: keep focus on the page, not on <body>.
+          focusPageHeading();
+        }}
+        className="mx-auto flex min-h-12 w-full max-w-5xl items-center gap-3 px-4 py-2 text-left text-amber-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-700"
+      >
+        <SpeakerOffIcon />
+        <span className="min-w-0 flex-1">
+          <span className="block font-bold">Tap to turn on sound</span>
+          <span className="block text-sm">
+            The browser keeps new-request alerts silent until you tap the screen.
+          </span>
+        </span>
+      </button>
+    </div>
+  );
+}

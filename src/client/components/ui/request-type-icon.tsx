@@ -1,0 +1,56 @@
+import type { RequestType } from '../../../shared/rules';
+
+/**
+ * One icon per request type, shared by the guest's buttons and the staff console's cards (issue 12). Inline SVG
+ * rather than emoji: emoji fonts are missing on some devices and kiosks, and SVG follows the text colour.
+ */
+export const REQUEST_TYPE_ICON_PATHS: Record<RequestType, string> = {
+  // bell (call the server)
+  server: 'M4 17h16M6 17a6 6 0 0 1 12 0M12 8V6m-2 0h4M3 20h18',
+  // note and pencil (ready to order)
+  order: 'M9 4h6a1 1 0 0 1 1 1v1H8V5a1 1 0 0 1 1-1ZM8 6H6v14h12V6h-2M9 11h6M9 15h4',
+  // glass (refill)
+  refill: 'M6 4h12l-1.5 15a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1L6 4Zm.5 5h11',
+  // receipt (bill)
+  bill: 'M6 3h12v18l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5L6 21V3Zm3 5h6m-6 4h6m-6 4h3',
+};
+
+/**
+ * The console's colour per type: a tinted icon tile and a coloured edge on the card. Red is kept for 'Overdue',
+ * so no type uses it; every tint keeps its dark text above WCAG AA.
+ */
+export const REQUEST_TYPE_TONE: Record<RequestType, { tile: string; edge: string }> = {
+  server: { tile: 'bg-violet-100 text-violet-800', edge: 'border-l-violet-500' },
+  order: { tile: 'bg-sky-100 text-sky-800', edge: 'border-l-sky-500' },
+  refill: { tile: 'bg-teal-100 text-teal-800', edge: 'border-l-teal-500' },
+  bill: { tile: 'bg-amber-100 text-amber-900', edge: 'border-l-amber-500' },
+};
+
+export function RequestTypeIcon({
+  type,
+  className = 'size-6',
+}: {
+  type: RequestType;
+  className?: string;
+}) {
+  return <StrokeIcon d={REQUEST_TYPE_ICON_PATHS[type]} className={className} />;
+}
+
+/** A decorative 24 × 24 line icon drawn in the text colour (the guest page's and the console's icons). */
+export function StrokeIcon({ d, className }: { d: string; className: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      <path d={d} />
+    </svg>
+  );
+}

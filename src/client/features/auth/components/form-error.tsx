@@ -1,0 +1,19 @@
+/**
+ * A sign-in error kept in the form (issue 12): it stays until the next attempt, fields point at it with
+ * aria-describedby, and it is announced once when it appears (role="alert").
+ */
+export function FormError({ id, message }: { id: string; message: string | null }) {
+  return (
+    <p
+      id={id}
+      role="alert"
+      className={
+        message === null
+          ? 'sr-only'
+          : 'rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800'
+      }
+    >
+      {message}
+    </p>
+  );
+}

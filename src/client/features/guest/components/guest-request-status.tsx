@@ -1,0 +1,66 @@
+import { MSG } from '../../../../shared/messages';
+import { GUEST_BUTTON_LABELS, guestAgo, type RequestType } from '../../../../shared/rules';
+import { GuestIcon } from './guest-icons';
+
+/** Where the table's request is, as the guest page shows it (issue 12): sent → on the way → done. */
+export interface GuestRequestStatus {
+  kind: 'sent' | 'taken' | 'done';
+  type: RequestType;
+  createdAt: number;
+  /** The taker's first name; null: not taken yet, or the restaurant does not show names. */
+  takenBy: string | null;
+}
+
+/**
+ * The table's open request, in one card above the buttons. Not a live region: the "sent 45 s ago" line ticks,
+ * and a screen reader must not hear it every second; the page announces each change once (guest-table-page.tsx).
+ */
+export function GuestRequestStatusCard({
+  status,
+  now,
+}: {
+  status: GuestRequestStatus;
+  now: number;
+}) {
+  const label = GUEST_BUTTON_LABELS[status.type];
+  const tone =
+    status.kind === 'sent'
+      ? 'border-amber-300 bg-amber-50 text-amber-950'
+      : 'border-green-300 bg-green-50 text-green-950';
+  return (
+    <section
+      aria-label="Your request"
+      data-request-status={status.kind}
+      className={`flex items-center gap-3 rounded-2xl border-2 p-4 shadow-sm ${tone}`}
+    >
+      <span className="shrink-0">
+        <GuestIcon name={status.kind === 'sent' ? status.type : 'sent'} className="size-8" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-lg font-bold">
+          {status.kind === 'sent'
+            ? label
+            : status.kind === 'taken'
+              ? status.takenBy
+                ? MSG.guestServerOnTheWay(status.takenBy)
+                : MSG.guestSomeoneOnTheWay
+              : MSG.guestRequestDone}
+        </p>
+        <p className="text-sm">
+          {status.kind === 'sent' ? (
+            <>
+              {/* The server drew this with its own clock: the browser's may differ by a second. */}
+              <span suppressHydrationWarning>
+                {MSG.guestSentAgo(guestAgo(now - status.createdAt))}
+              </span>
+              {' · '}
+              {MSG.guestWaiting}
+            </>
+          ) : (
+            label
+          )}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * Health checks for load balancers and orchestrators (docs/deploy.md): public, no rate limit (a balancer probes
+ * every few seconds from one address), never cached, and logged at debug only (http/request-log.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { HealthResponse } from '../../../shared/health';
+import { PUBLIC } from '../../http/access';
+import type { HealthService } from './health.service';
+
+export const HEALTH_PREFIX = '/api/health/';
+
+export function registerHealthRoutes(app: FastifyInstance, health: HealthService): void {
+  // Live: the process answers HTTP. A failing live check means restart it; it never depends on the database.
+  app.get(`${HEALTH_PREFIX}live`, { config: { access: PUBLIC } }, (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return reply.send({ status: 'ok' } satisfies HealthResponse);
+  });
+
+  // Ready: send this instance traffic. 503 names what fails, so an operator reading the probe knows where to look.
+  app.get(`${HEALTH_PREFIX}ready`, { config: { access: PUBLIC } }, async (_request, reply) => {
+    const result = await health.ready();
+    void reply.header('cache-control', 'no-store');
+    return reply.status(result.status === 'ok' ? 200 : 503).send(result);
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * The one authorization policy (issue 14, DESIGN.md "Authorization has one home"): who the session user is, which
+ * restaurant and table they may act on, what a server sees of a restaurant's requests and tables (decision 004),
+ * and which fields each audience gets. Routes gate by role (http/access.ts); services, the live routes and the live
+ * hub ask here, so the rule is written once.
+ */
+import type { Executor } from '../db/client';
+import { MSG } from '../../shared/messages';
+import type { LiveEvent, Restaurant, Role } from '../../shared/schemas';
+import { notFound } from '../http/errors';
+import { isOwner } from '../modules/restaurants/restaurants.repo';
+import { ownedRestaurantIds } from '../modules/users/users.repo';
+
+/** The signed-in user as every request and live socket carries it (resolved from the session cookie). */
+export interface SessionUser {
+  id: string;
+  role: Role;
+  name: string;
+  /** A server's restaurant. */
+  restaurantId: string | null;
+}
+
+// ---------- restaurant access ----------
+
+/**
+ * Whether this user may work in the restaurant now: its owning admin, or a server of it. A super admin manages
+ * users, not restaurants (SPEC §6), so has no restaurant access.
+ */
+export async function canAccessRestaurant(
+  db: Executor,
+  user: SessionUser,
+  restaurantId: string,
+): Promise<boolean> {
+  switch (user.role) {
+    case 'server':
+      return user.restaurantId === restaurantId;
+    case 'admin':
+      return isOwner(db, restaurantId, user.id);
+    case 'super_admin':
+      return false;
+  }
+}
+
+/**
+ * Throws 404 unless the user may work in the restaurant. Another tenant's restaurant answers exactly like a missing
+ * one, so ids of other tenants leak nothing.
+ */
+export async function assertRestaurantAccess(
+  db: Executor,
+  user: SessionUser,
+  restaurantId: string,
+): Promise<void> {
+  if (!(await canAccessRestaurant(db, user, restaurantId)))
+    throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
+}
+
+/** Every restaurant the user may work in now: a live socket's rooms at connect. */
+export async function accessibleRestaurantIds(db: Executor, user: SessionUser): Promise<string[]> {
+  switch (user.role) {
+    case 'server':
+      return user.restaurantId ? [user.restaurantId] : [];
+    case 'admin':
+      return ownedRestaurantIds(db, user.id);
+    case 'super_admin':
+      return [];
+  }
+}
+
+/** Whether a server works at this restaurant (a server's table and request actions: assign, complete …). */
+export const worksAt = (user: SessionUser, restaurantId: string): boolean =>
+  user.role === 'server' && user.restaurantId === restaurantId;
+
+// ---------- what a server sees (decision 004) ----------
+
+/**
+ * The visibility rule, in one place: within a restaurant the user may access, an admin sees everything; a server
+ * sees what belongs to them or to nobody. For a table, `serverId` is who is assigned now; for a request, who was
+ * assigned when it was made (SPEC §3). The SQL form of this rule is requests.repo `visibleTo`, fed by
+ * requestScopeOf.
+ */
+function seesWorkOf(user: SessionUser, restaurantId: string, serverId: string | null): boolean {
+  switch (user.role) {
+    case 'admin':
+      // Ownership is established before this is asked: assertRestaurantAccess, or the live socket's membership.
+      return true;
+    case 'server':
+      return user.restaurantId === restaurantId && (serverId === null || serverId === user.id);
+    case 'super_admin':
+      return false;
+  }
+}
+
+/** A table in a restaurant the user may access: a server sees their own and unassigned tables (SPEC §6). */
+export const canSeeTable = (
+  user: SessionUser,
+  table: { restaurantId: string; serverId: string | null },
+): boolean => seesWorkOf(user, table.restaurantId, table.serverId);
+
+/**
+ * A request in a restaurant the user may access: a server sees the requests of their own tables and of tables
+ * nobody was assigned to when the guest pressed (decision 004); seeing is also what lets them act on it.
+ */
+export const canSeeRequest = (
+  user: SessionUser,
+  request: { restaurantId: string; serverId: string | null },
+): boolean => seesWorkOf(user, request.restaurantId, request.serverId);
+
+/** The request lists' filter (requests.repo visibleTo): a server's id, or null for "every request". */
+export const requestScopeOf = (user: SessionUser): string | null =>
+  user.role === 'server' ? user.id : null;
+
+// ---------- what each audience may see of a restaurant ----------
+
+/**
+ * A restaurant as this user may see it: the owner gets everything; a server gets what their screens show, not
+ * who owns it. The REST API and live events both go through here, so they never differ.
+ */
+export function restaurantFor(user: SessionUser, restaurant: Restaurant): Restaurant {
+  if (user.role === 'admin') return restaurant;
+  const { ownerId: _owner, ...rest } = restaurant;
+  return rest;
+}
+
+// ---------- live delivery ----------
+
+/** Derived events, made once per event however many sockets get them (and serialized once by the hub). */
+const derived = new WeakMap<LiveEvent, LiveEvent>();
+function derive(event: LiveEvent, make: () => LiveEvent): LiveEvent {
+  let out = derived.get(event);
+  if (!out) derived.set(event, (out = make()));
+  return out;
+}
+
+/**
+ * What one live recipient gets of an event of a restaurant whose room they are in (the hub keeps that membership
+ * current): the event itself, a reduced form, or nothing (null). A server never gets a colleague's table
+ * (nor its guest URL): a table that was theirs or unassigned and now is a colleague's reaches them as a
+ * table.deleted, which drops it from their list exactly as their REST list no longer shows it. Returned objects
+ * are shared between recipients with the same view.
+ */
+export function liveEventFor(user: SessionUser, event: LiveEvent): LiveEvent | null {
+  switch (event.type) {
+    case 'request.created':
+    case 'request.updated':
+      return canSeeRequest(user, event.request) ? event : null;
+    case 'table.changed': {
+      const { table } = event;
+      if (canSeeTable(user, table)) return event;
+      if (!worksAt(user, table.restaurantId)) return null;
+      return derive(event, () => ({
+        type: 'table.deleted',
+        restaurantId: table.restaurantId,
+        tableId: table.id,
+      }));
+    }
+    case 'restaurant.updated':
+      if (user.role === 'admin') return event;
+      if (!worksAt(user, event.restaurant.id)) return null;
+      return derive(event, () => ({
+        type: 'restaurant.updated',
+        restaurant: restaurantFor(user, event.restaurant),
+      }));
+    case 'table.deleted':
+    case 'restaurant.deleted':
+      return user.role === 'admin' || worksAt(user, event.restaurantId) ? event : null;
+    case 'hello':
+    case 'session.ended':
+    case 'resync':
+      return event;
+  }
+}

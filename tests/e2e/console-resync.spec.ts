@@ -1,0 +1,44 @@
+/**
+ * Decision 027: a press made while a server's console was cut off is not silently lost — when the console's live
+ * channel is back it refetches and raises the same new-request alert as a live one, even on a screen that does not
+ * show the request list.
+ */
+import { completeOpenRequests, expect, test, DEMO, demoTables, signInWithPin } from './support';
+
+test('a press made while the console was offline is alerted when it reconnects', async ({
+  browser,
+  request,
+}) => {
+  // It takes close to a minute on a quiet machine (the offline console's reconnect back-off): room above the default.
+  test.setTimeout(150_000);
+  const table7 = (await demoTables(request)).find((t) => t.number === '7')!;
+  const sam = DEMO.servers[1];
+
+  const staff = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const serverPage = await staff.newPage();
+  // The console fetches the request list once it is live, as the baseline for later gaps.
+  const baseline = serverPage.waitForResponse(
+    (res) => /\/api\/restaurants\/[^/]+\/requests$/.test(res.url()) && res.ok(),
+  );
+  await signInWithPin(serverPage, sam.loginId, sam.pin);
+  await expect(serverPage).toHaveURL(/\/server\/tables$/);
+  await baseline;
+
+  await staff.setOffline(true);
+  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const guest = await guestContext.newPage();
+  await guest.goto(`/table/${table7.restaurantId}/${table7.id}`);
+  await guest.getByRole('button', { name: 'Get Bill' }).click();
+  await expect(guest.getByRole('button', { name: /Request sent ✓/ })).toBeVisible();
+  await expect(serverPage.getByText('New Request from Table 7')).toHaveCount(0);
+
+  // Back online: the console reconnects, refetches and alerts to the request it did not know.
+  await staff.setOffline(false);
+  await expect(serverPage.getByText('New Request from Table 7')).toBeVisible();
+  await expect(serverPage.getByText('Bill Payment Requested')).toBeVisible();
+
+  await staff.close();
+  await guestContext.close();
+  // Table 7 is nobody's: its request would still be open on every server's console in the next spec.
+  await completeOpenRequests(request, sam);
+});

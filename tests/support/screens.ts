@@ -1,0 +1,146 @@
+/**
+ * Every screen of every role, as a list (issue 13): `npm run screenshots` captures them and the accessibility spec
+ * (tests/e2e/a11y.spec.ts) runs axe on them, at a phone and a desktop size. A new screen is added here once.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { paths } from '../../src/client/app/paths';
+import { DEMO } from '../../src/server/demo';
+
+export const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1366, height: 900 },
+] as const;
+
+export type Role = 'visitor' | 'guest' | 'server' | 'admin' | 'super-admin';
+
+export interface Screen {
+  role: Role;
+  name: string;
+  /** Navigates and prepares the screen; the page is already signed in as the role. */
+  open: (page: Page) => Promise<void>;
+  fullPage?: boolean;
+}
+
+export interface DemoTable {
+  id: string;
+  number: string;
+}
+
+/** Signs the context in as the role (a visitor and a guest stay signed out). */
+export async function signIn(context: BrowserContext, role: Role, origin: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(paths.login);
+  if (role === 'server') {
+    const server = DEMO.servers[0];
+    const res = await page.request.post('/api/auth/pin-login', {
+      data: { loginId: server.loginId, pin: server.pin },
+      headers: { origin },
+    });
+    if (!res.ok()) throw new Error(`PIN sign-in: ${res.status()}`);
+  } else if (role === 'admin' || role === 'super-admin') {
+    const who = role === 'admin' ? DEMO.admin : DEMO.superAdmin;
+    const res = await page.request.post('/api/auth/login', {
+      data: { email: who.email, password: who.password },
+      headers: { origin },
+    });
+    if (!res.ok()) throw new Error(`sign-in as ${role}: ${res.status()}`);
+  }
+  await page.close();
+}
+
+/** Waits for the page to settle: network idle, fonts, and no skeleton or spinner left. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => !document.querySelector('[aria-busy="true"], .animate-pulse, [role="progressbar"]'),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  // Toasts fade in; let them finish so they are captured as a user sees them.
+  await page.waitForTimeout(400);
+}
+
+export function screens(tables: DemoTable[]): Screen[] {
+  const guestPath = paths.table('demo-bistro', tables[4]!.id);
+  const busyGuestPath = paths.table('demo-bistro', tables[0]!.id);
+  return [
+    { role: 'visitor', name: 'login-pin', open: (p) => goto(p, paths.login) },
+    {
+      role: 'visitor',
+      name: 'login-email',
+      open: async (p) => {
+        await goto(p, paths.login);
+        await p.getByRole('tab', { name: 'Email & Password' }).click();
+      },
+    },
+    { role: 'visitor', name: 'register', open: (p) => goto(p, paths.register) },
+    {
+      role: 'visitor',
+      name: 'verify-email-invalid',
+      open: (p) => goto(p, `${paths.verifyEmail}?token=x`),
+    },
+    { role: 'guest', name: 'guest-table', open: (p) => goto(p, guestPath) },
+    { role: 'guest', name: 'guest-table-after-press', open: (p) => goto(p, busyGuestPath) },
+    {
+      role: 'guest',
+      name: 'guest-table-not-found',
+      open: (p) => goto(p, paths.table('nope', 'nope')),
+    },
+    { role: 'server', name: 'server-my-tables', open: (p) => goto(p, paths.serverTables) },
+    { role: 'server', name: 'server-requests', open: (p) => goto(p, paths.serverRequests) },
+    { role: 'server', name: 'server-history', open: (p) => goto(p, paths.serverHistory) },
+    { role: 'server', name: 'server-account', open: (p) => goto(p, paths.serverAccount) },
+    { role: 'admin', name: 'admin-history', open: (p) => goto(p, paths.adminHistory) },
+    {
+      role: 'admin',
+      name: 'admin-dashboard',
+      open: (p) => goto(p, paths.adminDashboard),
+      fullPage: true,
+    },
+    {
+      role: 'admin',
+      name: 'admin-tables',
+      open: (p) => goto(p, paths.adminTables),
+      fullPage: true,
+    },
+    {
+      role: 'admin',
+      name: 'admin-tables-print',
+      open: async (p) => {
+        await p.addInitScript(() => {
+          window.print = () => undefined;
+        });
+        await goto(p, paths.adminTablesPrint);
+      },
+      fullPage: true,
+    },
+    { role: 'admin', name: 'admin-staff', open: (p) => goto(p, paths.adminStaff), fullPage: true },
+    {
+      role: 'admin',
+      name: 'admin-staff-add-dialog',
+      open: async (p) => {
+        await goto(p, paths.adminStaff);
+        await p.getByRole('button', { name: 'Add Staff Member' }).first().click();
+      },
+    },
+    {
+      role: 'admin',
+      name: 'admin-settings',
+      open: (p) => goto(p, paths.adminSettings),
+      fullPage: true,
+    },
+    {
+      role: 'super-admin',
+      name: 'super-admin',
+      open: (p) => goto(p, paths.superAdmin),
+      fullPage: true,
+    },
+  ];
+}
+
+async function goto(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+}
