@@ -13,16 +13,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
-import {
-  DEMO,
-  ORIGIN,
-  completeOpenRequests,
-  demoTables,
-  expect,
-  signInWithPin,
-  test,
-  type DemoTable,
-} from './support';
+import { DEMO, ORIGIN, demoTables, expect, signInWithPin, test, type DemoTable } from './support';
 
 const PHONE = { width: 360, height: 740 };
 const [alex] = DEMO.servers;
@@ -143,8 +134,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 });
 
 test.afterAll(async () => {
-  // Leave the demo floor as the other specs expect it: nothing open on Alex's console.
-  await completeOpenRequests(api, alex);
+  // The demo floor is left clear after every test (demoFloorLeftClear in support.ts).
   await api.dispose();
 });
 

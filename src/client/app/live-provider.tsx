@@ -75,20 +75,45 @@ function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
 /** Alerted request ids kept to tell a resync's finds from live alerts (cleared past this many). */
 const ALERTED_MEMORY = 1_000;
 
+/** What the console knew of a restaurant's requests when its live channel went away. */
+interface GapBaseline {
+  restaurantId: string;
+  requests: RequestsResponse | undefined;
+}
+
+function gapBaseline(queryClient: QueryClient, restaurantId: string | null): GapBaseline | null {
+  if (restaurantId === null) return null;
+  return {
+    restaurantId,
+    requests: queryClient.getQueryData<RequestsResponse>(queryKeys.requests(restaurantId)),
+  };
+}
+
 /**
  * Decision 027: refetch everything after a gap — the socket reconnected, or the server's own live channel was away
  * ({type:'resync'}) — and alert a server to the pending requests the refetch found that the console did not know,
  * exactly as to a live request.created (SPEC §8). The server's list is fetched even when no screen shows it, so the
  * next gap has something to compare with; it is kept (gcTime) for that reason.
+ *
+ * The comparison is with what the console knew when the channel went away (`baseline`), never with the cache at
+ * reconnect time: coming back online, TanStack Query refetches stale queries by itself (refetchOnReconnect), often
+ * before the socket is open, and a phone that was offline longer than the staleTime would otherwise find nothing new
+ * and never alert (found by CI; tests/e2e/console-resync.spec.ts keeps the console offline past the staleTime).
  */
 async function resync(
   queryClient: QueryClient,
   restaurantId: string | null,
+  baseline: GapBaseline | null,
   alertNew: boolean,
   alerted: Set<string>,
 ): Promise<void> {
   const key = restaurantId === null ? null : queryKeys.requests(restaurantId);
-  const before = key === null ? undefined : queryClient.getQueryData<RequestsResponse>(key);
+  const before =
+    key === null
+      ? undefined
+      : baseline?.restaurantId === restaurantId
+        ? baseline.requests
+        : queryClient.getQueryData<RequestsResponse>(key);
   await queryClient.invalidateQueries();
   if (key === null || restaurantId === null || !alertNew) return;
   // Fresh if the invalidation just refetched it (its screen is open), fetched now otherwise.
@@ -129,6 +154,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   // Read by the socket's callbacks, which outlive a render (the socket is not reopened for these).
   const restaurantRef = useRef(restaurantId);
   const alerted = useRef(new Set<string>());
+  // Set when the channel goes away, used and cleared by the resync after it is back.
+  const baseline = useRef<GapBaseline | null>(null);
   useEffect(() => {
     restaurantRef.current = restaurantId;
   }, [restaurantId]);
@@ -136,17 +163,24 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (userId === null) return;
     const stopSound = startSoundAlerts();
-    const sync = () =>
-      void resync(queryClient, restaurantRef.current, isServer, alerted.current).catch(
+    const sync = () => {
+      const before = baseline.current ?? gapBaseline(queryClient, restaurantRef.current);
+      baseline.current = null;
+      void resync(queryClient, restaurantRef.current, before, isServer, alerted.current).catch(
         () => undefined, // the screens' own queries show a failed load
       );
+    };
     const client = new LiveClient({
       url: liveUrl(window.location),
       parse: parseLiveEvent,
       onStatusChange: setStatus,
       onOpen: sync,
-      // A closed channel may mean the session is gone: ask the API rather than wait for an event.
-      onDisconnect: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+      onDisconnect: () => {
+        // The first drop of a gap sets what the console knew; failed reconnects keep it.
+        baseline.current ??= gapBaseline(queryClient, restaurantRef.current);
+        // A closed channel may mean the session is gone: ask the API rather than wait for an event.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      },
       onEvent: (event) => {
         if (event.type === 'session.ended') {
           clearSession(queryClient);

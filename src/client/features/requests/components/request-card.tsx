@@ -127,6 +127,7 @@ export function CompletedRequestCard({ request, now }: { request: ServiceRequest
   return (
     <article
       aria-labelledby={`${titleId} ${tableId}`}
+      data-request-id={request.id}
       className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4"
     >
       <span
