@@ -5,6 +5,7 @@
  * web server's "lingering close": after the answer is sent, what the client still sends is read and discarded for
  * a short while, up to a bound, then the connection is dropped. A client that stops sending keeps its connection.
  */
+import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How long, and how much more, the refused body is drained before the connection is dropped. */
@@ -14,6 +15,8 @@ export const LINGER_MAX_BYTES = 8 * 1024 * 1024;
 export function lingerThenClose(request: FastifyRequest, reply: FastifyReply): void {
   const req = request.raw;
   const socket = req.socket;
+  // An injected request (light-my-request, in tests) has no connection to linger on or drop.
+  if (!(socket instanceof Socket)) return;
   reply.raw.once('finish', () => {
     if (req.complete) return;
     let drained = 0;
