@@ -121,6 +121,8 @@ let tables: DemoTable[];
 let overdueRequest: { id: string; createdAt: number };
 let overdueTable: DemoTable;
 const laterRequestIds: string[] = [];
+// The overdue request lives through the whole file; afterAll completes it and the others.
+test.use({ keepDemoFloor: true });
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   api = await playwright.request.newContext({

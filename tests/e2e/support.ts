@@ -4,6 +4,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type Page,
+  type PlaywrightWorkerArgs,
 } from '@playwright/test';
 import { DEMO } from '../../src/server/demo';
 
@@ -45,7 +46,11 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
  * with `browser.newContext()`/`browser.newPage()` (persistent contexts call watchCsp themselves), and fails the
  * test on any CSP violation.
  */
-export const test = base.extend<{ cspViolations: string[]; demoFloorLeftClear: void }>({
+export const test = base.extend<{
+  cspViolations: string[];
+  keepDemoFloor: boolean;
+  demoFloorLeftClear: void;
+}>({
   cspViolations: [
     async ({ context, browser }, provide) => {
       violations = [];
@@ -66,36 +71,18 @@ export const test = base.extend<{ cspViolations: string[]; demoFloorLeftClear: v
     },
     { auto: true },
   ],
+  /** A file whose tests share an open request on purpose (pwa.spec.ts) sets this, and clears it in its afterAll. */
+  keepDemoFloor: [false, { option: true }],
   /**
-   * The specs share the demo restaurant and several start from its empty request list. After every test — passed
-   * or failed, so one failure does not cascade into the next specs (it did in CI) — the demo owner completes
-   * whatever is still open there, through the API, on a request context of its own.
+   * The specs share the demo restaurant and several start from its empty request list. Before and after every
+   * test — passed or failed, so one failure does not cascade into the next specs (it did in CI) — the demo owner
+   * completes whatever is still open there, through the API, on a request context of its own.
    */
   demoFloorLeftClear: [
-    async ({ playwright }, provide) => {
+    async ({ playwright, keepDemoFloor }, provide) => {
+      if (!keepDemoFloor) await clearDemoFloor(playwright);
       await provide();
-      const api = await playwright.request.newContext({ baseURL: ORIGIN });
-      try {
-        const login = await api.post('/api/auth/login', {
-          data: { email: DEMO.admin.email, password: DEMO.admin.password },
-          headers: { origin: ORIGIN },
-        });
-        // A spec that changed the demo owner's password has no demo floor to leave clear.
-        if (!login.ok()) return;
-        const res = await api.get('/api/restaurants/demo-bistro/requests');
-        if (!res.ok()) return;
-        const { pending } = (await res.json()) as { pending: { id: string }[] };
-        for (const { id } of pending) {
-          const done = await api.post(`/api/requests/${id}/complete`, {
-            data: {},
-            headers: { origin: ORIGIN },
-          });
-          // 409: someone completed it in the meantime.
-          expect([200, 409], `complete ${id}: ${await done.text()}`).toContain(done.status());
-        }
-      } finally {
-        await api.dispose();
-      }
+      if (!keepDemoFloor) await clearDemoFloor(playwright);
     },
     { auto: true },
   ],
@@ -164,4 +151,30 @@ export async function ownRestaurantWithTable(
   expect(table.status()).toBe(201);
   const { table: guestTable } = (await table.json()) as { table: { id: string } };
   return { restaurantId: restaurant.id, tableId: guestTable.id };
+}
+
+/** Completes every open request of the demo restaurant as its owner (demoFloorLeftClear). */
+async function clearDemoFloor(playwright: PlaywrightWorkerArgs['playwright']): Promise<void> {
+  const api = await playwright.request.newContext({ baseURL: ORIGIN });
+  try {
+    const login = await api.post('/api/auth/login', {
+      data: { email: DEMO.admin.email, password: DEMO.admin.password },
+      headers: { origin: ORIGIN },
+    });
+    // A spec that changed the demo owner's password has no demo floor to leave clear.
+    if (!login.ok()) return;
+    const res = await api.get('/api/restaurants/demo-bistro/requests');
+    if (!res.ok()) return;
+    const { pending } = (await res.json()) as { pending: { id: string }[] };
+    for (const { id } of pending) {
+      const done = await api.post(`/api/requests/${id}/complete`, {
+        data: {},
+        headers: { origin: ORIGIN },
+      });
+      // 409: someone completed it in the meantime.
+      expect([200, 409], `complete ${id}: ${await done.text()}`).toContain(done.status());
+    }
+  } finally {
+    await api.dispose();
+  }
 }
