@@ -219,6 +219,40 @@ describe.skipIf(!hasPostgres)(
       expect(await deadlocks()).toBe(before);
     }, 60_000);
 
+    it('delivers a press to a console on the pressing instance at once and to one on the other, each exactly once (issue 16 item 7)', async () => {
+      const tableId = (await createTableRow(database.db, restaurantId, 'L1')).id;
+      const kimCookie = await pinLogin(a.base, 'kim', '2468');
+      const leeCookie = await pinLogin(b.base, 'lee', '1357');
+      const frames = (ws: WebSocket) => {
+        const seen: LiveEvent[] = [];
+        ws.on('message', (data: Buffer) => seen.push(JSON.parse(data.toString()) as LiveEvent));
+        return seen;
+      };
+      const onA = await connectLive(a.base, kimCookie);
+      const onB = await connectLive(b.base, leeCookie);
+      sockets.push(onA.ws, onB.ws);
+      const [seenOnA, seenOnB] = [frames(onA.ws), frames(onB.ws)];
+      await Promise.all([onA.next('hello'), onB.next('hello')]);
+
+      expect((await press(a.base, tableId, 'refill')).status).toBe(201);
+      const [local, remote] = await Promise.all([
+        onA.next('request.created'),
+        onB.next('request.created'),
+      ]);
+      // The instance that committed the press delivers its own copy (not waiting for its NOTIFY to come back):
+      // the same event, with the server and table number the statement read, as the other instance's.
+      expect(local).toEqual(remote);
+      expect(local).toMatchObject({ request: { tableId, tableNumber: 'L1', serverId: null } });
+      // A's own NOTIFY comes back to it and is skipped: no second copy on either console.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const created = (seen: LiveEvent[]) =>
+        seen.filter((e) => e.type === 'request.created' && e.request.tableId === tableId);
+      expect(created(seenOnA)).toHaveLength(1);
+      expect(created(seenOnB)).toHaveLength(1);
+      onA.ws.close();
+      onB.ws.close();
+    }, 30_000);
+
     it('delivers a press made on A to a console on B, an assignment made on B to a console on A, and survives A being killed', async () => {
       expect(a.base).not.toBe(b.base);
       const kimCookie = await pinLogin(a.base, 'kim', '2468');

@@ -3,6 +3,7 @@
  * enough; with PostgreSQL every instance LISTENs on one channel and publishes with NOTIFY (DESIGN.md), so
  * PostgreSQL stays the only shared component.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { LiveEvent } from '../../shared/schemas';
 
@@ -28,12 +29,19 @@ export interface StatementNotify {
 }
 
 export interface EventBus {
+  /** Hands `message` to this instance's subscribers at once and to every other instance (NOTIFY). */
   publish(message: BusMessage): Promise<void>;
   /**
    * When events travel through PostgreSQL, the NOTIFY for `message` that a statement can send itself; null for the
    * in-process bus (the caller then publishes after the statement). `slack`: bytes the statement may add.
    */
   inStatement(message: BusMessage, slack: number): StatementNotify | null;
+  /**
+   * The statement that carried `message`'s NOTIFY (inStatement) committed: this instance's subscribers get it now,
+   * without waiting for the NOTIFY to come back from PostgreSQL (issue 16 item 7); the NOTIFY itself still reaches
+   * the other instances, and this instance skips it when it arrives.
+   */
+  committed(message: BusMessage): void;
   subscribe(handler: (message: BusMessage) => void): void;
   /** Whether events from other instances reach this one now (`/api/health/ready`). */
   readonly connected: boolean;
@@ -56,6 +64,9 @@ export class InProcessBus implements EventBus {
   }
   inStatement(): null {
     return null;
+  }
+  committed(message: BusMessage): void {
+    void this.publish(message);
   }
   subscribe(handler: (message: BusMessage) => void): void {
     this.handlers.push(handler);
@@ -88,8 +99,13 @@ interface Logger {
 export const BUS_FIRST_RETRY_MS = 100;
 export const BUS_MAX_RETRY_MS = 1_000;
 
+/** A NOTIFY payload: the message and the instance that sent it (which has delivered it to its own sockets). */
+type Notified = BusMessage & { origin?: string };
+
 export class PgNotifyBus implements EventBus {
   private handlers: ((message: BusMessage) => void)[] = [];
+  /** This instance, in its NOTIFY payloads: its own come back to it and are skipped (delivered already). */
+  private readonly origin = randomUUID();
   private readonly reconnectHandlers: (() => void)[] = [];
   /** The connection that is LISTENing, if any. */
   private client: pg.Client | null = null;
@@ -119,13 +135,15 @@ export class PgNotifyBus implements EventBus {
     this.current = client;
     client.on('notification', (n) => {
       if (n.channel !== CHANNEL || !n.payload) return;
-      let message: BusMessage;
+      let message: Notified;
       try {
-        message = JSON.parse(n.payload) as BusMessage;
+        message = JSON.parse(n.payload) as Notified;
       } catch {
         return;
       }
-      for (const h of this.handlers) h(message);
+      if (message.origin === this.origin) return;
+      delete message.origin;
+      this.deliver(message);
     });
     const lose = () => {
       if (this.current !== client) return;
@@ -171,15 +189,30 @@ export class PgNotifyBus implements EventBus {
     this.reconnectHandlers.push(handler);
   }
 
+  private deliver(message: BusMessage): void {
+    for (const h of this.handlers) h(message);
+  }
+
   inStatement(message: BusMessage, slack: number): StatementNotify | null {
-    const payload = JSON.stringify(message);
+    const payload = this.payloadOf(message);
     // Too large to carry: publish() after the statement logs and drops it, as for any other event.
     if (Buffer.byteLength(payload) + slack > MAX_PAYLOAD) return null;
     return { channel: CHANNEL, payload };
   }
 
+  committed(message: BusMessage): void {
+    // Next tick, as from a NOTIFY: a publisher never runs subscribers inline.
+    queueMicrotask(() => this.deliver(message));
+  }
+
+  private payloadOf(message: BusMessage): string {
+    return JSON.stringify({ ...message, origin: this.origin } satisfies Notified);
+  }
+
   async publish(message: BusMessage): Promise<void> {
-    const payload = JSON.stringify(message);
+    // This instance's sockets do not wait for the round trip through PostgreSQL, nor miss the event if it fails.
+    this.committed(message);
+    const payload = this.payloadOf(message);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
       this.log.warn(
         { scope: message.scope, type: message.event.type },

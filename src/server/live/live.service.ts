@@ -51,6 +51,15 @@ export class LiveService {
     );
   }
 
+  /** The statement that carried requestCreatedInStatement's NOTIFY committed: this instance's sockets get it now. */
+  requestCreatedCommitted(request: ServiceRequest): void {
+    this.bus.committed({
+      scope: 'restaurant',
+      restaurantId: request.restaurantId,
+      event: { type: 'request.created', request },
+    });
+  }
+
   /**
    * `showServerNames`: the restaurant lets the table's guest page see the taker's first name (decision 029); the
    * staff event is the same either way.

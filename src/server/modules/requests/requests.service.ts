@@ -202,7 +202,9 @@ export class RequestsService {
     }
     this.metrics.pressCommitted(id, receivedAt);
     const request = announce(claimed.serverId, claimed.tableNumber, claimed.escalateAfterMinutes);
-    if (!notify) this.live.requestCreated(request);
+    // With PostgreSQL the statement's NOTIFY reaches the other instances; this one delivers without waiting for it.
+    if (notify) this.live.requestCreatedCommitted(request);
+    else this.live.requestCreated(request);
     for (const listener of this.createdListeners) listener(request, claimed.pushQueued);
     return {
       request: { id, type, createdAt: now },
