@@ -1,5 +1,6 @@
 /** The one error shape: { error: { code, message } } with an HTTP status that means what it says (DESIGN.md). */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
 import { loggableError } from './log-safe';
 
@@ -99,8 +100,50 @@ export function databaseUnavailableCause(err: unknown): string | null {
 export const isDatabaseUnavailable = (err: unknown): boolean =>
   databaseUnavailableCause(err) !== null;
 
+/**
+ * Issue 14 (a flood of refused requests stalls everyone): a client over a per-address budget is answered only after
+ * this pause. The refusal itself costs next to nothing (decision 026 refuses before any database work), but a flood
+ * of keep-alive connections asks again the instant each answer arrives, so answering at once lets one address keep
+ * the event loop busy with thousands of refusals a second. Held, each connection asks at most once per pause.
+ * Only over-budget refusals (`rate_limited`) wait: a guest's cool-down answer (`cooldown`) and everything else do
+ * not. Held answers are bounded; past the bound they are sent at once.
+ */
+export const RATE_LIMITED_HOLD_MS = 1_000;
+export const MAX_HELD_ANSWERS = 10_000;
+let heldAnswers = 0;
+
+async function holdOverBudget(request: FastifyRequest): Promise<void> {
+  // An injected request (tests) has no connection to slow down.
+  if (!(request.raw.socket instanceof Socket) || heldAnswers >= MAX_HELD_ANSWERS) return;
+  heldAnswers += 1;
+  try {
+    await new Promise((resolve) => setTimeout(resolve, RATE_LIMITED_HOLD_MS));
+  } finally {
+    heldAnswers -= 1;
+  }
+}
+
+async function sendRateLimited(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: object,
+  retryAfterSeconds?: number,
+): Promise<FastifyReply> {
+  await holdOverBudget(request);
+  if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
+  return reply.status(429).send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError && err.code === 'rate_limited') {
+      return sendRateLimited(
+        request,
+        reply,
+        { error: { code: err.code, message: err.message, ...err.extra } },
+        err.extra.retryAfterSeconds,
+      );
+    }
     if (err instanceof AppError) {
       if (err.extra.retryAfterSeconds !== undefined) {
         void reply.header('retry-after', String(err.extra.retryAfterSeconds));
@@ -136,9 +179,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send({ error: { code: 'internal', message: MSG.internalError } });
     }
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({ error: { code: 'rate_limited', message: MSG.tooManyRequests } });
+      return sendRateLimited(request, reply, {
+        error: { code: 'rate_limited', message: MSG.tooManyRequests },
+      });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type …).
     const code = err.code ? err.code.replace(/^FST_ERR_/, '').toLowerCase() : 'bad_request';
