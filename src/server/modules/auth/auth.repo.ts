@@ -1,5 +1,6 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 export async function insertSession(
@@ -9,12 +10,20 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-export async function findLiveSessionWithUser(db: Executor, id: string, now: number) {
-  const [row] = await db
+/** Every signed-in request resolves its session: prepared (db/prepared.ts). */
+const liveSessionStatement = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .prepare('live_session'),
+);
+
+export async function findLiveSessionWithUser(db: Executor, id: string, now: number) {
+  const [row] = await liveSessionStatement(db).execute({ id, now });
   return row;
 }
 

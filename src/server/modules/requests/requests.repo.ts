@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryPreparedText, type Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { StatementNotify } from '../../live/bus';
 import { requests, restaurants, tables, users } from '../../db/schema';
 
@@ -209,11 +210,18 @@ export async function listRecentlyCompleted(
   return flatten(rows);
 }
 
+/** Twice for every staff action (who may act, then the result): prepared (db/prepared.ts). */
+const findRequestStatement = preparedPerDatabase((db) =>
+  query(db)
+    .where(eq(requests.id, sql.placeholder('id')))
+    .prepare('find_request'),
+);
+
 export async function findRequest(
   db: Executor,
   id: string,
 ): Promise<RequestWithContext | undefined> {
-  const [row] = await query(db).where(eq(requests.id, id));
+  const [row] = await findRequestStatement(db).execute({ id });
   return row ? flatten([row])[0] : undefined;
 }
 
