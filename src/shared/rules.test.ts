@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cooldownRemainingSeconds,
-  guestAgo,
-  passwordError,
-  pinError,
-  requestTypeTitle,
-} from './rules';
+import { isEmailShaped, loginIdError, passwordError, pinError } from './fields';
+import { cooldownRemainingSeconds, guestAgo, requestTypeTitle } from './rules';
 import { MSG } from './messages';
 
 describe('PIN and password rules (SPEC §5)', () => {
@@ -26,6 +21,21 @@ describe('PIN and password rules (SPEC §5)', () => {
     expect(passwordError('1234567!')).toBe(MSG.passwordRule);
     expect(passwordError('ab1!')).toBe(MSG.passwordRule);
     expect(passwordError('abcdef1!', 'abcdef1?')).toBe(MSG.passwordsDoNotMatch);
+  });
+});
+
+describe('login IDs and email addresses: one rule for forms, routes and the CLI (issue 17)', () => {
+  it('wants 3 characters first, then only letters, digits, dots, dashes and underscores', () => {
+    expect(loginIdError('ab')).toBe(MSG.loginIdMin);
+    expect(loginIdError('a b')).toBe(MSG.loginIdCharacters);
+    expect(loginIdError('ana@bar')).toBe(MSG.loginIdCharacters);
+    expect(loginIdError('  Ana.Maria_2-b ')).toBeNull();
+  });
+  it('accepts something@something.something without spaces', () => {
+    expect(isEmailShaped(' ana@demo.test ')).toBe(true);
+    expect(isEmailShaped('ana@demo')).toBe(false);
+    expect(isEmailShaped('ana demo@x.test')).toBe(false);
+    expect(isEmailShaped('@demo.test')).toBe(false);
   });
 });
 

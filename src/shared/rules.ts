@@ -1,32 +1,5 @@
 /** Pure rules of SPEC §5 and §9, shared by server validation, client forms and the CLI. */
-import { COOLDOWN_SECONDS, LOGIN_ID_MIN, PASSWORD_MIN } from './constants';
-import { MSG } from './messages';
-
-/** Login IDs are matched case-insensitively; stored and compared lowercased. */
-export function normalizeLoginId(loginId: string): string {
-  return loginId.trim().toLowerCase();
-}
-
-export function loginIdError(loginId: string): string | null {
-  return normalizeLoginId(loginId).length < LOGIN_ID_MIN ? MSG.loginIdMin : null;
-}
-
-/** SPEC §5: PIN is 4-6 digits. */
-export function pinError(pin: string, confirmation?: string): string | null {
-  if (confirmation !== undefined && pin !== confirmation) return MSG.pinsDoNotMatch;
-  return /^\d{4,6}$/.test(pin) ? null : MSG.pinRule;
-}
-
-/** SPEC §5: at least 8 characters with a letter, a digit and one of @$!%*#?&. */
-export function passwordError(password: string, confirmation?: string): string | null {
-  if (confirmation !== undefined && password !== confirmation) return MSG.passwordsDoNotMatch;
-  const ok =
-    password.length >= PASSWORD_MIN &&
-    /[A-Za-z]/.test(password) &&
-    /\d/.test(password) &&
-    /[@$!%*#?&]/.test(password);
-  return ok ? null : MSG.passwordRule;
-}
+import { COOLDOWN_SECONDS } from './constants';
 
 export const REQUEST_TYPES = ['server', 'order', 'refill', 'bill'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];

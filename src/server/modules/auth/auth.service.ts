@@ -4,7 +4,7 @@ import { verify } from '@node-rs/argon2';
 import type { Db } from '../../db/client';
 import { PASSWORD_SESSION_DAYS, PIN_SESSION_HOURS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import { normalizeLoginId } from '../../../shared/rules';
+import { normalizeLoginId } from '../../../shared/fields';
 import type { User } from '../../../shared/schemas';
 import { AppError, unauthorized } from '../../http/errors';
 import {

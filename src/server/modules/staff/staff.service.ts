@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/client';
 import { LOGIN_ID_CANDIDATES_TRIED, LOGIN_ID_SUGGESTIONS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { loginIdCandidates } from '../../../shared/names';
-import { loginIdError, normalizeLoginId } from '../../../shared/rules';
+import { loginIdError, normalizeLoginId } from '../../../shared/fields';
 import type { CreateStaffBody, StaffMember } from '../../../shared/schemas';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/auth.service';
@@ -106,8 +106,6 @@ export class StaffService {
     const idError = loginIdError(loginIdInput);
     if (idError) throw badRequest(idError, 'invalid_login_id');
     const loginId = normalizeLoginId(loginIdInput);
-    if (!/^[a-z0-9._-]+$/.test(loginId))
-      throw badRequest(MSG.loginIdCharacters, 'invalid_login_id');
     if (!(await findUserByLoginId(this.db, loginId))) return { available: true, suggestions: [] };
     return { available: false, suggestions: await loginIdSuggestions(this.db, loginId) };
   }

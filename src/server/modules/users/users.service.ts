@@ -8,7 +8,13 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { tables, users } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
-import { loginIdError, normalizeLoginId, passwordError, pinError } from '../../../shared/rules';
+import {
+  isEmailShaped,
+  loginIdError,
+  normalizeLoginId,
+  passwordError,
+  pinError,
+} from '../../../shared/fields';
 import type { Role, User } from '../../../shared/schemas';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import {
@@ -26,12 +32,10 @@ export function hashSecret(secret: string): Promise<string> {
   return hash(secret, ARGON2_OPTIONS);
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function normalizeEmail(email: string): string {
   const e = email.trim().toLowerCase();
   if (!e) throw badRequest(MSG.emailRequired);
-  if (!EMAIL.test(e)) throw badRequest('Please enter a valid email address', 'invalid_email');
+  if (!isEmailShaped(e)) throw badRequest(MSG.invalidEmail, 'invalid_email');
   return e;
 }
 
@@ -96,9 +100,6 @@ export async function createPinServer(db: Executor, input: NewPinServer): Promis
   const idError = loginIdError(input.loginId);
   if (idError) throw badRequest(idError, 'invalid_login_id');
   const loginId = normalizeLoginId(input.loginId);
-  if (!/^[a-z0-9._-]+$/.test(loginId)) {
-    throw badRequest(MSG.loginIdCharacters, 'invalid_login_id');
-  }
   const pError = pinError(input.pin);
   if (pError) throw badRequest(pError, 'invalid_pin_format');
   const taken = new AppError(409, 'login_id_taken', MSG.loginIdTaken);

@@ -3,7 +3,13 @@ import { toast } from 'react-toastify';
 import { PIN_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import { suggestLoginId } from '../../../../shared/names';
-import { loginIdError, normalizeLoginId, passwordError, pinError } from '../../../../shared/rules';
+import {
+  isEmailShaped,
+  loginIdError,
+  normalizeLoginId,
+  passwordError,
+  pinError,
+} from '../../../../shared/fields';
 import type { CreateStaffBody } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -24,17 +30,12 @@ const MODES: { id: Mode; label: string }[] = [
 
 // Not quoted by SPEC: the server's own words for these checks.
 const NAME_REQUIRED = 'Name is required';
-/** The server's login ID alphabet (MSG.loginIdCharacters), checked here first to save a round trip. */
-const LOGIN_ID_CHARACTERS = /^[a-z0-9._-]+$/;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const AVAILABILITY_DEBOUNCE_MS = 400;
 
 /** A login ID the server would accept the shape of (so worth asking about), or null. */
 function checkableLoginId(loginId: string): string | null {
   const normalized = normalizeLoginId(loginId);
-  return loginIdError(normalized) === null && LOGIN_ID_CHARACTERS.test(normalized)
-    ? normalized
-    : null;
+  return loginIdError(normalized) === null ? normalized : null;
 }
 
 export interface AddStaffDialogProps {
@@ -141,9 +142,7 @@ function AddStaffForm({ restaurantId, nameRef, create, onDone }: AddStaffFormPro
     const found: FieldErrors = {};
     if (!name.trim()) found.name = NAME_REQUIRED;
     if (mode === 'pin') {
-      const idError =
-        loginIdError(loginId) ??
-        (LOGIN_ID_CHARACTERS.test(normalizedLoginId) ? null : MSG.loginIdCharacters);
+      const idError = loginIdError(loginId);
       if (idError) found.loginId = idError;
       // SPEC §5: 'PINs do not match' is judged first, then the 4-6 digit rule.
       const pinProblem = pinError(pin, confirmPin);
@@ -151,7 +150,7 @@ function AddStaffForm({ restaurantId, nameRef, create, onDone }: AddStaffFormPro
       else if (pinProblem) found.pin = pinProblem;
     } else {
       if (!email.trim()) found.email = MSG.emailRequired;
-      else if (!EMAIL_SHAPE.test(email.trim())) found.email = MSG.invalidEmail;
+      else if (!isEmailShaped(email)) found.email = MSG.invalidEmail;
       const passwordProblem = passwordError(password, confirmPassword);
       if (passwordProblem === MSG.passwordsDoNotMatch) found.confirmPassword = passwordProblem;
       else if (passwordProblem) found.password = passwordProblem;
