@@ -1,7 +1,7 @@
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { GuestApp, takeEmbeddedGuestData } from './app/guest-app';
-import { matchTablePath } from './app/paths';
+import { matchTablePath } from '../shared/paths';
 import { markAppTakingOver } from './features/guest/lib/early-press';
 import { LoadingScreen } from './components/ui/spinner';
 

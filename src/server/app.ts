@@ -25,7 +25,7 @@ import type { Database } from './db/client';
 import { installAccessControl, type RegisteredRoute } from './http/access';
 import { RequestLog } from './http/request-log';
 import { guestPreload } from './http/client-shell';
-import { matchTablePath } from '../client/app/paths';
+import { matchTablePath } from '../shared/paths';
 import { renderGuestPage } from './http/guest-page';
 import { idParamSchema } from '../shared/schemas';
 import { forbidden, registerErrorHandler } from './http/errors';

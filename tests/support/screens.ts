@@ -3,7 +3,7 @@
  * (tests/e2e/a11y.spec.ts) runs axe on them, at a phone and a desktop size. A new screen is added here once.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { paths } from '../../src/client/app/paths';
+import { paths } from '../../src/shared/paths';
 import { DEMO } from '../../src/server/demo';
 
 export const VIEWPORTS = [

@@ -5,7 +5,7 @@ import type { GuestTableResponse } from '../../shared/schemas';
 import { guestTableResponse } from '../features/guest/api/guest-responses';
 import { GuestTablePage } from '../features/guest/routes/guest-table-page';
 import { queryKeys } from '../lib/query-keys';
-import type { TableRef } from './paths';
+import type { TableRef } from '../../shared/paths';
 import { createQueryClient } from './query-client';
 
 /**

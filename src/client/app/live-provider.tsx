@@ -15,7 +15,7 @@ import { LiveStatusContext } from '../lib/live-status';
 import { startSoundAlerts } from '../lib/sound';
 import { queryKeys } from '../lib/query-keys';
 import { announceNewRequest, forgetNewRequests } from './new-requests-toast';
-import { paths } from './paths';
+import { paths } from '../../shared/paths';
 
 /** Apply one live event to the cached queries ('session.ended' is handled by the provider). */
 function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {

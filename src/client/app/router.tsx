@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner';
 import { GuestTablePage } from '../features/guest/routes/guest-table-page';
-import { paths } from './paths';
+import { paths } from '../../shared/paths';
 import { RequireRole, RootRedirect, SignedOutOnly } from './route-guards';
 
 /** React.lazy for a named export (DESIGN.md: named exports only). */

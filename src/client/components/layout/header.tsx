@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../../shared/paths';
 import { useLogout } from '../../features/auth/api/auth-api';
 import { useSession } from '../../features/auth/api/session-api';
 import { useRestaurant } from '../../features/restaurants/api/restaurants-api';

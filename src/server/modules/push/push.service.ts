@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Db } from '../../db/client';
 import { MSG } from '../../../shared/messages';
+import { paths } from '../../../shared/paths';
 import { requestTypeTitle } from '../../../shared/rules';
 import type { PushPayload, PushSubscriptionBody, ServiceRequest } from '../../../shared/schemas';
 import { badRequest, notFound } from '../../http/errors';
@@ -50,9 +51,9 @@ const MAX_AGE_MS = 10 * 60_000;
 const OUTBOX_LEASE_MS = 3 * SEND_TIMEOUT_MS;
 const OUTBOX_BATCH = 50;
 const VAPID_SETTING = 'vapid_keys';
-/** Where a click on the notification leads (client app/paths.ts). */
-const SERVER_CONSOLE_PATH = '/server/requests';
-const ADMIN_HOME_PATH = '/admin/dashboard';
+/** Where a click on the notification leads (the client's routes, shared/paths.ts). */
+const SERVER_CONSOLE_PATH = paths.serverRequests;
+const ADMIN_HOME_PATH = paths.adminDashboard;
 
 export interface PushOptions {
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; when both are absent a pair is generated once and stored. */

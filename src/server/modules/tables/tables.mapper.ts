@@ -1,9 +1,10 @@
+import { paths } from '../../../shared/paths';
 import type { Table } from '../../../shared/schemas';
 import type { TableWithServer } from './tables.repo';
 
-/** SPEC §9: the guest URL is the app origin plus /table/{restaurantId}/{tableId}. */
+/** SPEC §9: the guest URL is the app origin plus /table/{restaurantId}/{tableId} (the client's route, shared/paths). */
 export const guestUrl = (publicUrl: string, restaurantId: string, tableId: string) =>
-  `${publicUrl}/table/${encodeURIComponent(restaurantId)}/${encodeURIComponent(tableId)}`;
+  `${publicUrl}${paths.table(restaurantId, tableId)}`;
 
 export function toApiTable(row: TableWithServer, publicUrl: string): Table {
   return {

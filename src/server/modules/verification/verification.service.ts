@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { MSG } from '../../../shared/messages';
+import { paths } from '../../../shared/paths';
 import { badRequest } from '../../http/errors';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { findUserByEmail, type UserRow } from '../users/users.repo';
@@ -25,7 +26,7 @@ export const VERIFICATION_TTL_MS = 24 * 3_600_000;
 export const RESEND_MIN_INTERVAL_MS = 60_000;
 export const RESEND_MAX_PER_HOUR = 5;
 
-export const VERIFY_PATH = '/verify-email';
+export const VERIFY_PATH = paths.verifyEmail;
 
 const tokenIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 

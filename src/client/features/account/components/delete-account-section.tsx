@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../shared/paths';
 import { useDeleteAccount } from '../api/account-api';
 
 export interface DeleteAccountSectionProps {

@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { actionFailed, actionSucceeded, clearActionError } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import { homePathForRole } from '../../../app/paths';
+import { homePathForRole } from '../../../../shared/paths';
 import { EMAIL_LOGIN_ERROR_CODES, useEmailLogin } from '../api/auth-api';
 import { showVerifyEmailToast } from './verify-email-toast';
 import { FormError } from './form-error';

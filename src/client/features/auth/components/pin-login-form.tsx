@@ -5,7 +5,7 @@ import { PIN_MAX } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
 import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../shared/paths';
 import { PIN_LOGIN_ERROR_CODES, usePinLogin } from '../api/auth-api';
 import { FormError } from './form-error';
 import { TextField } from './text-field';

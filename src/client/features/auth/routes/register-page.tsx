@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../shared/paths';
 
 /** SPEC §1/§2: sign-up is currently disabled. */
 export function RegisterPage() {

@@ -8,7 +8,7 @@ import {
 import { MSG } from '../../../../shared/messages';
 import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
 import { GUEST_BUTTON_LABELS, guestAgo, type RequestType } from '../../../../shared/rules';
-import type { TableRef } from '../../../app/paths';
+import type { TableRef } from '../../../../shared/paths';
 import { ApiRequestError, messageFrom } from '../../../lib/api-client';
 import { safeColor } from '../../../lib/color';
 import { useOnline } from '../../../lib/pwa';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../shared/paths';
 import { EmptyState } from '../../../components/ui/empty-state';
 
 /** An admin page with no restaurant to work on (SPEC §5 'No restaurant selected'). */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Table } from '../../../../shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { pendingLabel } from '../../../lib/pending-requests';
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '../../../../shared/messages';
 import type { Table } from '../../../../shared/schemas';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';

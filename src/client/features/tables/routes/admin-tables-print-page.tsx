@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../../shared/messages';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';

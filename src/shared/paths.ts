@@ -1,5 +1,5 @@
 /** Every route path of SPEC §2 in one place (DESIGN.md "route paths in one place"). */
-import type { Role } from '../../shared/schemas';
+import type { Role } from './schemas';
 
 export const paths = {
   root: '/',
