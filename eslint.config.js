@@ -2,6 +2,62 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
+
+/**
+ * Import directions (DESIGN.md Layout, docs/decisions/040): `client → shared ← server`, never client ↔ server;
+ * in the client `shared ← lib, components ← features ← app`, and a feature never imports another feature.
+ * tests/lint/boundaries.test.ts proves each zone reports a wrong import.
+ */
+const features = fs
+  .readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The one named exception to server ↛ client: the server renders the guest view (docs/decisions/017). */
+const GUEST_PAGE = 'src/server/http/guest-page.tsx';
+const GUEST_VIEW = './features/guest/components/guest-table-view.tsx';
+
+function boundaryZones({ guestViewAllowed }) {
+  return [
+    {
+      target: './src/shared',
+      from: ['./src/client', './src/server'],
+      message: 'src/shared is isomorphic: it imports neither client nor server code.',
+    },
+    {
+      target: './src/server',
+      from: './src/client',
+      ...(guestViewAllowed ? { except: [GUEST_VIEW] } : {}),
+      message:
+        'The server never imports client code (one exception: guest-page.tsx renders the guest view, decision 017); move what both need into src/shared.',
+    },
+    {
+      target: './src/client',
+      from: './src/server',
+      message: 'The client never imports server code; move what both need into src/shared.',
+    },
+    {
+      target: ['./src/client/lib', './src/client/components'],
+      from: ['./src/client/features', './src/client/app'],
+      message: 'lib/ and components/ sit below the features: they never import a feature or app/.',
+    },
+    {
+      target: './src/client/features',
+      from: './src/client/app',
+      message: 'Features never import app/: app/ composes the features.',
+    },
+    ...features.map((feature) => ({
+      target: `./src/client/features/${feature}`,
+      from: './src/client/features',
+      except: [`./${feature}`],
+      message:
+        'A feature never imports another feature: what two features need moves down to lib/ or components/, or up to app/.',
+    })),
+  ];
+}
 
 export default tseslint.config(
   {
@@ -22,9 +78,16 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: boundaryZones({ guestViewAllowed: false }) },
+      ],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': [
         'error',
@@ -36,6 +99,15 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    files: [GUEST_PAGE],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: boundaryZones({ guestViewAllowed: true }) },
+      ],
     },
   },
   {

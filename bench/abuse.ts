@@ -12,18 +12,13 @@ import { SourceAddresses } from './lib/addresses';
 import { describeMachine, machine } from './lib/machine';
 import type { BudgetResult, Section } from './lib/report';
 import { ROOT, sleep, startServer, type ServerProcess } from './lib/server';
-import { distribution, ms, table, type Distribution } from './lib/stats';
+import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 import { FLOOD_CONNECTIONS, FLOOD_MAX_REQUESTS, type FloodKind } from './lib/flood';
-
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
 
 export const ABUSE_CONFIG = {
   /** Guest presses per second during every phase: a busy evening, not a load test. */
-  pressRate: num('BENCH_ABUSE_RATE', 20),
-  phaseSeconds: num('BENCH_ABUSE_SECONDS', 8),
+  pressRate: envNumber('BENCH_ABUSE_RATE', 20),
+  phaseSeconds: envNumber('BENCH_ABUSE_SECONDS', 8),
   /** The flood starts this long before the presses are measured. */
   rampSeconds: 1,
   p99BudgetMs: 100,

@@ -21,20 +21,15 @@ import { Floor } from './lib/floor';
 import { describeMachine, machine } from './lib/machine';
 import type { BudgetResult, Section } from './lib/report';
 import { sleep, startServer } from './lib/server';
-import { distribution, ms, table, type Distribution } from './lib/stats';
-
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
+import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 
 export const ACK_CONFIG = {
   restaurants: 100,
   staffPerRestaurant: 10,
   /** Guest pages open per restaurant: 100 × 10 = 1,000. */
   pagesPerRestaurant: 10,
-  rate: num('BENCH_RATE', 200),
-  seconds: num('BENCH_ACK_SECONDS', 15),
+  rate: envNumber('BENCH_RATE', 200),
+  seconds: envNumber('BENCH_ACK_SECONDS', 15),
   warmupSeconds: 2,
   /** Open guest sockets per loopback address (the server allows 100, and 60 connects a minute, per address). */
   pagesPerAddress: 10,

@@ -12,15 +12,10 @@ import { Inspector, type MemoryUsage } from './lib/inspector';
 import { describeMachine, machine } from './lib/machine';
 import type { BudgetResult, Section } from './lib/report';
 import { freePort, sleep, startServer } from './lib/server';
-import { kb, mb, median, table } from './lib/stats';
+import { kb, mb, median, table, envNumber } from './lib/stats';
 
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
-
-const SOCKETS = num('BENCH_CAPACITY_SOCKETS', 5000);
-const RUNS = num('BENCH_CAPACITY_RUNS', 3);
+const SOCKETS = envNumber('BENCH_CAPACITY_SOCKETS', 5000);
+const RUNS = envNumber('BENCH_CAPACITY_RUNS', 3);
 const WARMUP = 20;
 const BUDGET_BYTES = 20 * 1024;
 /** The hub pings every 30 s and drops a socket that missed one pong: gone within two sweeps. */

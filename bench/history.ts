@@ -13,20 +13,15 @@ import { createBenchDatabase, seedFleet, type Backend } from './lib/database';
 import { describeMachine, machine } from './lib/machine';
 import type { Section } from './lib/report';
 import { startServer } from './lib/server';
-import { distribution, ms, table, type Distribution } from './lib/stats';
-
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
+import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 
 export const HISTORY_CONFIG = {
-  requests: num('BENCH_HISTORY_REQUESTS', 1_000_000),
+  requests: envNumber('BENCH_HISTORY_REQUESTS', 1_000_000),
   /** Of those, handled today (the rest on the 60 days before). */
-  today: num('BENCH_HISTORY_TODAY', 100_000),
-  calls: num('BENCH_HISTORY_CALLS', 200),
+  today: envNumber('BENCH_HISTORY_TODAY', 100_000),
+  calls: envNumber('BENCH_HISTORY_CALLS', 200),
   /** The deep page starts after this many of today's rows. */
-  deepOffset: num('BENCH_HISTORY_DEEP', 50_000),
+  deepOffset: envNumber('BENCH_HISTORY_DEEP', 50_000),
   tables: 40,
 };
 

@@ -9,7 +9,7 @@ import { waitForQuiet } from './lib/cpu';
 import { describeMachine, machine } from './lib/machine';
 import type { BudgetResult, Section } from './lib/report';
 import { sleep, startServer, type ServerProcess } from './lib/server';
-import { median, ms, table } from './lib/stats';
+import { median, ms, table, envNumber } from './lib/stats';
 
 export interface Scenario {
   key: string;
@@ -24,23 +24,18 @@ export const SCENARIOS: Scenario[] = [
   { key: 'postgres-x2', label: 'PostgreSQL, 2 instances', backend: 'postgres', instances: 2 },
 ];
 
-const num = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
-
 export const LIVE_CONFIG = {
-  restaurants: num('BENCH_RESTAURANTS', 100),
-  staffPerRestaurant: num('BENCH_STAFF', 10),
-  latencyRate: num('BENCH_RATE', 200),
-  latencySeconds: num('BENCH_LATENCY_SECONDS', 20),
-  latencyRuns: num('BENCH_RUNS', 3),
+  restaurants: envNumber('BENCH_RESTAURANTS', 100),
+  staffPerRestaurant: envNumber('BENCH_STAFF', 10),
+  latencyRate: envNumber('BENCH_RATE', 200),
+  latencySeconds: envNumber('BENCH_LATENCY_SECONDS', 20),
+  latencyRuns: envNumber('BENCH_RUNS', 3),
   throughputSteps: (process.env.BENCH_STEPS ?? '250,400,600,800,1000,1200,1600')
     .split(',')
     .map(Number)
     .filter((n) => n > 0),
-  throughputSeconds: num('BENCH_STEP_SECONDS', 10),
-  warmupSeconds: num('BENCH_WARMUP_SECONDS', 5),
+  throughputSeconds: envNumber('BENCH_STEP_SECONDS', 10),
+  warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 5),
   /** A step is sustained when p99 press-to-screen stays under this, nothing is lost and nothing refused. */
   throughputP99Ms: 100,
 };

@@ -1,14 +1,17 @@
 /**
- * `npm run bench [-- latency throughput capacity startup pages sweep abuse durability ack history memory] [pglite postgres postgres-x2]`: runs the benchmarks
+ * `npm run bench [-- latency throughput capacity startup pages sweep abuse durability ack history dashboard analytics memory floor] [pglite postgres postgres-x2]`: runs the benchmarks
  * (all by default), prints a markdown table per benchmark and rewrites their blocks in BENCHMARKS.md. Every server
  * runs as a child process on 127.0.0.1; PostgreSQL is BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432
  * (a fresh database per scenario, dropped afterwards), never DATABASE_URL.
  */
 import { abuseSection, runAbuse } from './abuse';
+import { analyticsSection, runAnalytics, type AnalyticsBenchResult } from './analytics';
 import { ackSection, runAck } from './ack';
 import { capacitySection, runCapacity } from './capacity';
 import { durabilitySection, runDurability } from './durability';
+import { floorSection, runFloor } from './floor';
 import { historySection, runHistory, type HistoryResult } from './history';
+import { dashboardSection, runDashboard, type DashboardResult } from './dashboard';
 import { memorySection, runMemory } from './memory';
 import { pagesSection, runPages } from './pages';
 import { postgresAvailable } from './lib/database';
@@ -41,7 +44,7 @@ const HEADER = `
 Written by \`npm run bench\` (bench/run.ts); do not edit the blocks between \`<!-- bench:… -->\` markers by hand —
 run the suite again. A subset updates only its own blocks: \`npm run bench -- latency\`, \`npm run bench -- capacity
 startup\`, \`npm run bench -- pages\`, \`npm run bench -- abuse\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`,
-\`postgres\`, \`postgres-x2\`); \`npm run bench -- ack\` (press → acknowledge → guest page), \`npm run bench -- history\` (the history query at 1M requests; about two minutes, most of it seeding); \`npm run bench -- sweep\` (presses during an escalation backlog, about a minute). \`npm run bench -- memory\` (the compiled server's RSS on a first start and after a restart, both backends, about 70 s; builds first if dist/ is missing). The whole suite takes about eleven minutes on the 2-core machine (pages: about two;
+\`postgres\`, \`postgres-x2\`); \`npm run bench -- ack\` (press → acknowledge → guest page), \`npm run bench -- history\` (the history query at 1M requests; about two minutes, most of it seeding); \`npm run bench -- dashboard\` (the owner's dashboard at 1M requests and 100 servers, decision 044); \`npm run bench -- analytics\` (the analytics queries at 1M requests, 100 servers; seeding takes most of it); \`npm run bench -- sweep\` (presses during an escalation backlog, about a minute). \`npm run bench -- memory\` (the compiled server's RSS on a first start and after a restart, both backends, about 70 s; builds first if dist/ is missing). \`npm run bench -- floor\` (press-to-screen on PostgreSQL side by side with an in-memory floor with no database, at three loads; about four minutes). The whole suite takes about eleven minutes on the 2-core machine (pages: about two;
 longer when it waits for other work to finish).
 \`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`; \`BENCH_TRACE_GC=1\` logs its
 garbage collections (with their pauses) into \`.tmp/bench/<name>.log\`.
@@ -169,6 +172,13 @@ async function main(): Promise<void> {
     print(memorySection(await runMemory(log)));
   }
 
+  if (benches.has('floor')) {
+    if (pgVersion) {
+      log('floor: press-to-screen against an in-memory floor');
+      print(floorSection(await runFloor(log)));
+    } else log('floor skipped: it compares against PostgreSQL, which is not reachable');
+  }
+
   if (benches.has('ack')) {
     log('ack: press → acknowledge → guest page');
     await quiet(log);
@@ -188,6 +198,26 @@ async function main(): Promise<void> {
       results.push(await runHistory(backend, log));
     }
     print(historySection(results, process.env.BENCH_NOTE ?? ''));
+  }
+  if (benches.has('dashboard')) {
+    log('dashboard at 1M requests, 100 servers');
+    await quiet(log);
+    const results: DashboardResult[] = [];
+    for (const backend of ['pglite', 'postgres'] as const) {
+      if (!scenarios.has(backend) || (backend === 'postgres' && !pgVersion)) continue;
+      results.push(await runDashboard(backend, log));
+    }
+    print(dashboardSection(results, process.env.BENCH_NOTE ?? ''));
+  }
+  if (benches.has('analytics')) {
+    log('analytics at 1M requests, 100 servers');
+    await quiet(log);
+    const results: AnalyticsBenchResult[] = [];
+    for (const backend of ['pglite', 'postgres'] as const) {
+      if (!scenarios.has(backend) || (backend === 'postgres' && !pgVersion)) continue;
+      results.push(await runAnalytics(backend, log));
+    }
+    print(analyticsSection(results, process.env.BENCH_NOTE ?? ''));
   }
 
   await writeReport(sections, HEADER, DEFAULT_NOTES);

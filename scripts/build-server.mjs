@@ -19,7 +19,15 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // Every package stays an import of node_modules; `@shared/*` is our own code (tsconfig.json `paths`, which
+  // esbuild applies before deciding what is a package), so it is bundled.
+  tsconfig: 'tsconfig.json',
   packages: 'external',
+  // Modules loaded on first use (PGlite on a PostgreSQL instance, nodemailer, image-size…) stay out of start-up:
+  // with splitting, a dynamic import() of our own code becomes a chunk of its own instead of being inlined, so the
+  // packages it imports are not loaded with the bundle (issue 16, lean memory).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   jsx: 'automatic',
   sourcemap: true,
   // Stack traces name our functions, as they do from source.
@@ -29,6 +37,19 @@ await build({
 fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'migrations'), {
   recursive: true,
 });
+// An empty PGlite cluster (initdb's output, no migrations), loaded by a first start on an empty DATA_DIR instead of
+// running initdb there: PGlite 0.5 runs initdb in a second WebAssembly instance, which doubled the first start's
+// peak memory (src/server/db/client.ts, PGLITE_TEMPLATE).
+{
+  const { PGlite } = await import('@electric-sql/pglite');
+  const cluster = await PGlite.create();
+  const template = await cluster.dumpDataDir('gzip');
+  await cluster.close();
+  fs.writeFileSync(
+    path.join(outDir, 'pglite-template.tar.gz'),
+    Buffer.from(await template.arrayBuffer()),
+  );
+}
 // The entry: source maps are switched on before the bundle loads (Node maps only modules loaded after that), so a
 // stack trace names src/ files and lines without a flag on the command line.
 fs.writeFileSync(

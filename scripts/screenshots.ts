@@ -20,6 +20,7 @@ import {
   type DemoTable,
   type Role,
 } from '../tests/support/screens';
+import WebSocket from 'ws';
 import { DEMO } from '../src/server/demo';
 
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4390);
@@ -65,17 +66,42 @@ async function api<T>(
   };
 }
 
-/** Live data for the console and dashboard: presses at a few demo tables, one of them completed. */
-async function seedActivity(tables: DemoTable[]): Promise<void> {
+/**
+ * Live data for the console and dashboard: presses at a few demo tables; the second demo server takes one, completes
+ * another and takes a table, and keeps a console open (the dashboard's Server Status shows them online).
+ */
+async function seedActivity(tables: DemoTable[]): Promise<WebSocket> {
   const types = ['order', 'refill', 'bill', 'server'] as const;
+  const ids: string[] = [];
   for (const [i, table] of tables.slice(0, 4).entries()) {
-    const res = await api(
+    const res = await api<{ request: { id: string } }>(
       'POST',
       `/api/public/restaurants/demo-bistro/tables/${table.id}/requests`,
       { type: types[i % types.length] },
     );
     if (res.status !== 201) throw new Error(`press at table ${table.number}: ${res.status}`);
+    ids.push(res.json.request.id);
   }
+  const sam = DEMO.servers[1];
+  const signedIn = await api('POST', '/api/auth/pin-login', { loginId: sam.loginId, pin: sam.pin });
+  const cookie = signedIn.cookie!;
+  for (const [url, ok] of [
+    [`/api/tables/${tables[4]!.id}/assign`, 200],
+    [`/api/requests/${ids[1]!}/acknowledge`, 200],
+    [`/api/requests/${ids[2]!}/complete`, 200],
+  ] as const) {
+    const res = await api('POST', url, {}, cookie);
+    if (res.status !== ok) throw new Error(`${url}: ${res.status}`);
+  }
+  const socket = new WebSocket(`${ORIGIN.replace('http', 'ws')}/api/live`, {
+    headers: { cookie },
+    origin: ORIGIN,
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return socket;
 }
 
 async function capture(browser: Browser, tables: DemoTable[]): Promise<string[]> {
@@ -148,8 +174,9 @@ async function main(): Promise<void> {
       admin.cookie,
     );
     const tables = [...listed.json.tables].sort((a, b) => Number(a.number) - Number(b.number));
-    await seedActivity(tables);
+    const samConsole = await seedActivity(tables);
     const written = await capture(browser, tables);
+    samConsole.close();
     console.log(`${written.length} screenshots in ${path.relative(process.cwd(), OUT)}/`);
   } finally {
     await browser.close();

@@ -36,7 +36,10 @@ export const BENCHMARKS = [
   'durability',
   'ack',
   'history',
+  'dashboard',
+  'analytics',
   'memory',
+  'floor',
 ] as const;
 const ORDER: readonly string[] = BENCHMARKS;
 

@@ -83,6 +83,8 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Run the compiled server (`node dist/server/main.js`, after `npm run build`) instead of the TypeScript source. */
   compiled?: boolean;
+  /** Run this TypeScript file (through tsx) instead of the server, e.g. the in-memory floor (lib/memory-floor.ts). */
+  script?: string;
   port?: number;
   pollMs?: number;
   timeoutMs?: number;
@@ -136,7 +138,11 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       // BENCH_TRACE_GC=1: every collection and its pause in the server's log (.tmp/bench/<name>.log).
       ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
       ...(options.nodeArgs ?? []),
-      ...(options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts']),
+      ...(options.script
+        ? ['--import', 'tsx', options.script]
+        : options.compiled
+          ? ['dist/server/main.js']
+          : ['--import', 'tsx', 'src/server/main.ts']),
     ],
     { cwd: ROOT, env, stdio: ['ignore', out, out] },
   );

@@ -7,6 +7,7 @@
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -25,7 +26,21 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every client-side route (/login, /server/requests, /table/…) gets the precached shell, with or without network.
+// A guest page comes from the network while there is one: the server draws it with the table's data and in the
+// guest's language (decision 017, issue 15), which the precached shell cannot. Without network, the shell (the app
+// then says it is offline). Registered first: the first matching route wins.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/table/'),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return (await matchPrecache('/index.html')) ?? Response.error();
+    }
+  },
+);
+
+// Every other client-side route (/login, /server/requests, …) gets the precached shell, with or without network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }),
 );

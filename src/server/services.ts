@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { EventBus } from './live/bus';
 import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
 import { LiveService } from './live/live.service';
+import { Presence } from './live/presence';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { GuestService } from './modules/guest/guest.service';
@@ -14,6 +15,7 @@ import { AccountService } from './modules/users/account.service';
 import { RestaurantAdminService } from './modules/restaurants/restaurant-admin.service';
 import { StaffService } from './modules/staff/staff.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { AnalyticsService } from './modules/analytics/analytics.service';
 import { SuperAdminService } from './modules/super-admin/super-admin.service';
 import { VerificationService } from './modules/verification/verification.service';
 import { PushService, type PushOptions } from './modules/push/push.service';
@@ -49,6 +51,7 @@ export function buildServices({
   maxRestaurantsPerAdmin,
 }: ServiceOptions) {
   const live = new LiveService(bus, log, metrics);
+  live.trackPresence(new Presence(db, log, (ids) => live.presenceChanged(ids)));
   const throttle = new LoginThrottle(db, metrics, clock);
   const auth = new AuthService(db, throttle);
   const tables = new TablesService(db, live, publicUrl);
@@ -87,6 +90,7 @@ export function buildServices({
       },
     }),
     dashboard: new DashboardService(db),
+    analytics: new AnalyticsService(db, clock),
     account,
     mailer: mail,
     verification,

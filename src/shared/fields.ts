@@ -3,6 +3,7 @@
  * forms, server services and the CLI (issue 17). Kept apart from rules.ts, which the guest page loads: the guest
  * page has no such field, and its JavaScript budget has no room for them.
  */
+import { z } from 'zod';
 import { LOGIN_ID_MIN, PASSWORD_MIN } from './constants';
 import { MSG } from './messages';
 
@@ -43,4 +44,52 @@ export function passwordError(password: string, confirmation?: string): string |
     /\d/.test(password) &&
     /[@$!%*#?&]/.test(password);
   return ok ? null : MSG.passwordRule;
+}
+
+/** The error for a value over its limit: limits are shown and refused, never enforced by cutting (issue 13). */
+export function tooLongError(value: string, limit: number): string | null {
+  return value.trim().length > limit ? `Use at most ${limit} characters.` : null;
+}
+
+/** Not quoted by SPEC: the server's own words when a staff member has no name. */
+export const NAME_REQUIRED = 'Name is required';
+/** The longest person name the API takes. */
+export const PERSON_NAME_MAX = 100;
+
+/** A zod check from one of the rules above (null: fine), for the form schemas built on them. */
+function checked(rule: (value: string) => string | null) {
+  return z.string().superRefine((value, ctx) => {
+    const message = rule(value);
+    if (message !== null) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+// ---------- the fields as zod schemas: what the client forms validate before sending ----------
+
+/** A required name of at most `limit` characters (after trimming), with its own "required" text. */
+export const requiredNameField = (requiredMessage: string, limit: number) =>
+  checked((value) => (value.trim() === '' ? requiredMessage : tooLongError(value, limit)));
+
+export const loginIdField = checked(loginIdError);
+
+/** Required (SPEC §8 'Email is required'), then shaped like an address. */
+export const emailField = checked((value) =>
+  value.trim() === '' ? MSG.emailRequired : isEmailShaped(value) ? null : MSG.invalidEmail,
+);
+
+/**
+ * A new secret typed twice (PIN or password): the mismatch is judged first and lands on the confirmation, the rule
+ * on the first field (SPEC §5).
+ */
+export function confirmedSecret<K extends string, C extends string>(
+  key: K,
+  confirmKey: C,
+  rule: (secret: string, confirmation: string) => string | null,
+  mismatch: string,
+) {
+  return (values: Record<K | C, string>, ctx: z.RefinementCtx) => {
+    const message = rule(values[key], values[confirmKey]);
+    if (message !== null)
+      ctx.addIssue({ code: 'custom', message, path: [message === mismatch ? confirmKey : key] });
+  };
 }

@@ -115,7 +115,7 @@ export const MSG = {
   // Admin suite (issue 3; product decisions, not quoted by SPEC)
   staffNotFound: 'Staff member not found.',
   loginIdCharacters: 'Login ID may contain only letters, digits, dots, dashes and underscores',
-  dashboardSinceInvalid: "The dashboard's start of day must be within the last 48 hours.",
+  timeZoneInvalid: 'Please choose a time zone from the list, e.g. Europe/Berlin.',
   // Staff alerting (issue 5; product decisions, not quoted by SPEC)
   requestOverdue: (label: string) => `Still waiting: Table ${label}`,
   overdueBody: (typeTitle: string, minutes: number) =>

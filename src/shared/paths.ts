@@ -20,6 +20,8 @@ export const paths = {
   adminSettings: '/admin/settings',
   /** Today's handled requests (issue 12), for admins and servers. */
   adminHistory: '/admin/history',
+  /** Requests and response times by hour, server, type and table (issue 13). */
+  adminAnalytics: '/admin/analytics',
   serverTables: '/server/tables',
   serverRequests: '/server/requests',
   /** The server's account page: account deletion, off the working screens (issue 12). */

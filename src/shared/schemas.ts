@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
+import { canonicalTimeZone } from './time-zone';
 import {
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
@@ -65,6 +66,8 @@ export const restaurantSchema = z.object({
   escalateAfterMinutes: z.number(),
   /** The guest page names who took a request (decision 029); off: "Your server is on the way". */
   showServerNames: z.boolean(),
+  /** IANA zone: "today" and hours on the dashboard and analytics follow it (decision 045). */
+  timeZone: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -207,8 +210,20 @@ export const restaurantsResponseSchema = z.object({ restaurants: z.array(restaur
 
 // ---------- admin ----------
 
+/** An IANA time zone or 'UTC', stored under Intl's spelling (decision 045); anything else is a 400. */
+export const timeZoneSchema = z.string(MSG.timeZoneInvalid).transform((value, ctx) => {
+  const zone = canonicalTimeZone(value);
+  if (zone === null) {
+    ctx.addIssue({ code: 'custom', message: MSG.timeZoneInvalid });
+    return z.NEVER;
+  }
+  return zone;
+});
+
 export const createRestaurantBodySchema = z.strictObject({
   name: plainText().trim().min(1, MSG.restaurantNameRequired).max(RESTAURANT_NAME_MAX),
+  /** The client sends the admin's browser zone; without it the restaurant starts on UTC. */
+  timeZone: timeZoneSchema.optional(),
 });
 export const updateRestaurantBodySchema = z.strictObject({
   name: plainText().trim().min(1, MSG.settingsNameRequired).max(RESTAURANT_NAME_MAX).optional(),
@@ -225,6 +240,7 @@ export const updateRestaurantBodySchema = z.strictObject({
     .max(ESCALATE_MINUTES_MAX)
     .optional(),
   showServerNames: z.boolean().optional(),
+  timeZone: timeZoneSchema.optional(),
 });
 export const createTableBodySchema = z.strictObject({
   number: plainText().trim().min(1, MSG.tableNumberRequired).max(TABLE_NUMBER_MAX),
@@ -269,12 +285,59 @@ export const loginIdCheckResponseSchema = z.object({
   suggestions: z.array(z.string()),
 });
 
+/** One line of the dashboard's Recent Activity (decision 044): what happened at which table, and who did it. */
+export const dashboardActivityKindSchema = z.enum([
+  'pressed',
+  'taken',
+  'completed',
+  'dismissed',
+  'escalated',
+  'assigned',
+  'unassigned',
+]);
+export type DashboardActivityKind = z.infer<typeof dashboardActivityKindSchema>;
+export const dashboardActivitySchema = z.object({
+  /** Stable across refetches: the kind and the request's or assignment's id. */
+  id: z.string(),
+  kind: dashboardActivityKindSchema,
+  at: z.number(),
+  tableNumber: z.string(),
+  /** The request's type; null for an assignment. */
+  requestType: requestTypeSchema.nullable(),
+  /** The staff member who acted; null for a guest's press, an escalation, or a deleted account. */
+  by: z.string().nullable(),
+});
+export type DashboardActivity = z.infer<typeof dashboardActivitySchema>;
+
+/** One row of the dashboard's Server Status (decision 044). */
+export const dashboardServerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** A console (the live channel) is open now on any app instance. */
+  online: z.boolean(),
+  tablesAssigned: z.number(),
+  /** Pending or taken requests made for this server (decision 004), not yet completed or dismissed. */
+  openRequests: z.number(),
+  /** Median seconds from press to "On my way" of the requests this server took today; null: none today. */
+  medianAckSecondsToday: z.number().nullable(),
+});
+export type DashboardServer = z.infer<typeof dashboardServerSchema>;
+
 export const dashboardResponseSchema = z.object({
   totalTables: z.number(),
+  /** Servers with a console open now, across instances (decision 044). */
   activeServers: z.number(),
+  /** Requests made since midnight in the restaurant's time zone. */
   requestsToday: z.number(),
-  /** Minutes, one decimal; null when no request has been completed. */
+  /** Minutes, one decimal, over today's completed requests; null when none was completed today. */
   avgResponseMinutes: z.number().nullable(),
+  /** The restaurant's IANA time zone and where its "today" started (ms). */
+  timeZone: z.string(),
+  dayStart: z.number(),
+  /** The restaurant's 20 latest events, newest first. */
+  recentActivity: z.array(dashboardActivitySchema),
+  /** Every server of the restaurant, by name. */
+  servers: z.array(dashboardServerSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
@@ -308,6 +371,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restaurant.updated'), restaurant: restaurantSchema }),
   z.object({ type: z.literal('restaurant.deleted'), restaurantId: z.string() }),
   z.object({ type: z.literal('session.ended') }),
+  /** A staff member's console opened or closed on some instance: the owner's dashboard refetches (decision 044). */
+  z.object({ type: z.literal('presence.changed'), restaurantId: z.string() }),
   /** The server's live channel was away and events may be lost: refetch (decision 027). */
   z.object({ type: z.literal('resync') }),
 ]);

@@ -239,13 +239,14 @@ test('an admin sets up a second restaurant; its server and its guests see it', a
   await expect(main).toContainText(brandedName);
   await expect(statValue(page, 'Total Tables')).toHaveText(/^3/);
   await expect(statValue(page, 'Requests Today')).toHaveText(/^0/);
-  await expect(statValue(page, 'Avg. Response Time')).toContainText('—');
+  await expect(statValue(page, 'Avg. Response Time Today')).toContainText('—');
   await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText(
     'No recent activity',
   );
-  await expect(page.getByRole('region', { name: 'Server Status' })).toContainText(
-    'No server status yet',
-  );
+  // The server just added is listed, offline until they open the app (decision 044).
+  await expect(
+    page.getByRole('region', { name: 'Server Status' }).getByRole('row', { name: /Alex Harbor/ }),
+  ).toContainText('Offline');
 
   // --- The new server signs in and sees the new restaurant's tables ---------------------------------
   const serverContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -258,8 +259,7 @@ test('an admin sets up a second restaurant; its server and its guests see it', a
     await expect(available.getByRole('article', { name: `Table ${n}` })).toBeVisible();
   }
   await expect(available.getByRole('article')).toHaveCount(3);
-  // Signed in now: the admin's dashboard counts an active server.
-  await page.reload();
+  // The server's console is open now: the admin's dashboard counts an active server, live (decision 044).
   await expect(statValue(page, 'Active Servers')).toHaveText(/^1/);
 
   // --- The guest page of table 2 shows the new branding; a request reaches the dashboard live ------

@@ -425,6 +425,10 @@ const matrix: Record<string, Case> = {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/dashboard?since=${Date.now() - 3_600_000}`),
     expect: adminOfA(200),
   },
+  'GET /api/restaurants/:restaurantId/analytics': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/analytics?period=week`),
+    expect: adminOfA(200),
+  },
   'GET /api/restaurants/:restaurantId/requests': {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/requests`),
     expect: staffOfA(200),

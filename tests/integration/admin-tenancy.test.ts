@@ -140,6 +140,11 @@ const tenantEndpoints: Endpoint[] = [
       () => `/api/restaurants/${victim.restaurant.id}/dashboard?since=${Date.now() - 3_600_000}`,
     ),
   },
+  {
+    method: 'GET',
+    route: '/api/restaurants/:restaurantId/analytics',
+    call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/analytics?period=month`),
+  },
 ];
 
 /** Admin endpoints that name no tenant: only the role matters. */

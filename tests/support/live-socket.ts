@@ -86,6 +86,7 @@ export function restaurantOf(event: LiveEvent): string | null {
       return event.table.restaurantId;
     case 'table.deleted':
     case 'restaurant.deleted':
+    case 'presence.changed':
       return event.restaurantId;
     case 'restaurant.updated':
       return event.restaurant.id;

@@ -128,6 +128,12 @@ export function screens(tables: DemoTable[]): Screen[] {
     },
     {
       role: 'admin',
+      name: 'admin-analytics',
+      open: (p) => goto(p, paths.adminAnalytics),
+      fullPage: true,
+    },
+    {
+      role: 'admin',
       name: 'admin-settings',
       open: (p) => goto(p, paths.adminSettings),
       fullPage: true,

@@ -2,69 +2,49 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { MSG } from '../../shared/messages';
-import type { LiveEvent, RequestsResponse, Restaurant } from '../../shared/schemas';
-import { clearSession, useSession } from '../features/auth/api/session-api';
-import { useActiveRestaurant } from '../features/restaurants/components/active-restaurant-provider';
-import { fetchRequests } from '../features/requests/api/requests-api';
-import { isOpen, newlyPending, upsertRequest } from '../features/requests/api/requests-cache';
-import { removeTable, upsertTable, type TablesResponse } from '../features/tables/api/tables-cache';
+import { MSG } from '@shared/messages';
+import type { LiveEvent, RequestsResponse } from '@shared/schemas';
+import { clearSession, useSession } from '../lib/session-api';
+import { useActiveRestaurant } from '../lib/active-restaurant-provider';
+import { forgetRestaurant, publishRestaurant } from '../lib/restaurants-api';
+import { refetchRequestsAfterGap } from '../features/requests/api/requests-api';
+import {
+  cachedRequests,
+  newlyPending,
+  writeRequest,
+} from '../features/requests/api/requests-cache';
+import { dropTable, writeTable } from '../features/tables/api/tables-cache';
 import { LiveClient, liveUrl, type LiveStatus } from '../lib/live-client';
 import { parseLiveEvent } from '../lib/live-events';
 import { LiveStatusContext } from '../lib/live-status';
 import { startSoundAlerts } from '../lib/sound';
 import { queryKeys } from '../lib/query-keys';
 import { announceNewRequest, forgetNewRequests } from './new-requests-toast';
-import { paths } from '../../shared/paths';
+import { paths } from '@shared/paths';
 
-/** Apply one live event to the cached queries ('session.ended' is handled by the provider). */
+/**
+ * Apply one live event to the cached queries through the writers of the feature that owns each cache — the same
+ * ones its own actions use ('session.ended' and 'resync' are handled by the provider).
+ */
 function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   switch (event.type) {
     case 'hello':
       return;
     case 'request.created':
-    case 'request.updated': {
-      const { request } = event;
-      // Issue 12: a taken request stays with who took it; a completed or dismissed one leaves the open list on
-      // every console at once, and enters today's history.
-      queryClient.setQueryData<RequestsResponse>(queryKeys.requests(request.restaurantId), (data) =>
-        upsertRequest(data, request),
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(request.restaurantId) });
-      if (!isOpen(request))
-        void queryClient.invalidateQueries({
-          queryKey: queryKeys.requestHistory(request.restaurantId),
-        });
-      return;
-    }
-    case 'table.changed': {
-      const { table } = event;
-      queryClient.setQueryData<TablesResponse>(queryKeys.tables(table.restaurantId), (data) =>
-        upsertTable(data, table),
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(table.restaurantId) });
-      return;
-    }
+    case 'request.updated':
+      return writeRequest(queryClient, event.request);
+    case 'table.changed':
+      return writeTable(queryClient, event.table);
     case 'table.deleted':
-      queryClient.setQueryData<TablesResponse>(queryKeys.tables(event.restaurantId), (data) =>
-        removeTable(data, event.tableId),
-      );
-      // Requests of a deleted table lose their table number.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.requests(event.restaurantId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(event.restaurantId) });
-      return;
+      return dropTable(queryClient, event.restaurantId, event.tableId);
     case 'restaurant.updated':
-      queryClient.setQueryData<{ restaurant: Restaurant }>(
-        queryKeys.restaurant(event.restaurant.id),
-        { restaurant: event.restaurant },
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.ownedRestaurants });
-      return;
+      return publishRestaurant(queryClient, event.restaurant);
     case 'restaurant.deleted':
-      queryClient.removeQueries({ queryKey: queryKeys.restaurantScope(event.restaurantId) });
-      // The user's restaurant list (admin) or restaurant (server) changed with it.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.ownedRestaurants });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      void forgetRestaurant(queryClient, event.restaurantId);
+      return;
+    case 'presence.changed':
+      // A server's console opened or closed: Active Servers and Server Status change (decision 044).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(event.restaurantId) });
       return;
     case 'session.ended':
     case 'resync':
@@ -83,10 +63,7 @@ interface GapBaseline {
 
 function gapBaseline(queryClient: QueryClient, restaurantId: string | null): GapBaseline | null {
   if (restaurantId === null) return null;
-  return {
-    restaurantId,
-    requests: queryClient.getQueryData<RequestsResponse>(queryKeys.requests(restaurantId)),
-  };
+  return { restaurantId, requests: cachedRequests(queryClient, restaurantId) };
 }
 
 /**
@@ -107,22 +84,15 @@ async function resync(
   alertNew: boolean,
   alerted: Set<string>,
 ): Promise<void> {
-  const key = restaurantId === null ? null : queryKeys.requests(restaurantId);
   const before =
-    key === null
+    restaurantId === null
       ? undefined
       : baseline?.restaurantId === restaurantId
         ? baseline.requests
-        : queryClient.getQueryData<RequestsResponse>(key);
+        : cachedRequests(queryClient, restaurantId);
   await queryClient.invalidateQueries();
-  if (key === null || restaurantId === null || !alertNew) return;
-  // Fresh if the invalidation just refetched it (its screen is open), fetched now otherwise.
-  const after = await queryClient.fetchQuery({
-    queryKey: key,
-    queryFn: () => fetchRequests(restaurantId),
-    staleTime: 1_000,
-    gcTime: Infinity,
-  });
+  if (restaurantId === null || !alertNew) return;
+  const after = await refetchRequestsAfterGap(queryClient, restaurantId);
   for (const request of newlyPending(before, after)) {
     // A live request.created that arrived during the refetch was alerted already.
     if (alerted.has(request.id)) continue;

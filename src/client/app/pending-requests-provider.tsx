@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useSession } from '../features/auth/api/session-api';
+import { useSession } from '../lib/session-api';
 import { useRequests } from '../features/requests/api/requests-api';
-import { useActiveRestaurant } from '../features/restaurants/components/active-restaurant-provider';
+import { useActiveRestaurant } from '../lib/active-restaurant-provider';
 import { showAppBadge } from '../lib/app-badge';
 import { PendingRequestsContext, summarizePending } from '../lib/pending-requests';
 import { usePendingTitleCount } from '../lib/use-document-title';

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import type { Role } from '../../shared/schemas';
 import { LoadingScreen } from '../components/ui/spinner';
-import { useSession } from '../features/auth/api/session-api';
+import { useSession } from '../lib/session-api';
 import { homePathForRole, paths } from '../../shared/paths';
 
 /** SPEC §2: /login and /register are for signed-out visitors; a signed-in user is sent home by role. */

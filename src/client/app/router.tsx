@@ -67,6 +67,12 @@ const ServerAccountPage = lazyNamed(
   'ServerAccountPage',
 );
 
+// Issue 13: recharts lives only in this route's chunk.
+const AdminAnalyticsPage = lazyNamed(
+  () => import('../features/analytics/routes/admin-analytics-page'),
+  'AdminAnalyticsPage',
+);
+
 const RequestHistoryPage = lazyNamed(
   () => import('../features/requests/routes/request-history-page'),
   'RequestHistoryPage',
@@ -109,6 +115,7 @@ export const router = createBrowserRouter([
           { path: paths.adminStaff, element: <AdminStaffPage /> },
           { path: paths.adminSettings, element: <AdminSettingsPage /> },
           { path: paths.adminHistory, element: <RequestHistoryPage /> },
+          { path: paths.adminAnalytics, element: <AdminAnalyticsPage /> },
         ],
       },
       {

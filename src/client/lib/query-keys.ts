@@ -13,9 +13,8 @@ export const queryKeys = {
   requestHistory: (restaurantId: string) =>
     ['restaurants', restaurantId, 'requests-history'] as const,
   dashboard: (restaurantId: string) => ['restaurants', restaurantId, 'dashboard'] as const,
-  /** The dashboard counted from one local midnight (SPEC §9); a new day is a new key. */
-  dashboardSince: (restaurantId: string, since: number) =>
-    ['restaurants', restaurantId, 'dashboard', since] as const,
+  /** Analytics (issue 13): one key per period and date under it. */
+  analytics: (restaurantId: string) => ['restaurants', restaurantId, 'analytics'] as const,
   staff: (restaurantId: string) => ['restaurants', restaurantId, 'staff'] as const,
   loginIdAvailability: (loginId: string) => ['login-id-availability', loginId] as const,
   guestTable: (restaurantId: string, tableId: string) => ['guest', restaurantId, tableId] as const,

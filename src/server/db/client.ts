@@ -5,23 +5,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
-import { embeddedPgliteOptions } from './durable-fs';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A repo function runs on the database or inside a caller's transaction. */
 export type Executor = Db | Tx;
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const MIGRATIONS_DIR = path.join(HERE, 'migrations');
+/**
+ * An empty, freshly initialised PGlite cluster, written beside the compiled server by `npm run build`
+ * (scripts/build-server.mjs). A first start loads it instead of running initdb, which PGlite 0.5 does in a second
+ * WebAssembly instance: that doubled the first start's peak memory (issue 16). From source (tsx) there is none and
+ * PGlite runs initdb as before.
+ */
+export const PGLITE_TEMPLATE = path.join(HERE, 'pglite-template.tar.gz');
+
+/** The template's bytes when `dir` holds no cluster yet and the build made one; otherwise undefined. */
+function freshClusterTemplate(dir: string): Blob | undefined {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION')) || !fs.existsSync(PGLITE_TEMPLATE)) return undefined;
+  return new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+}
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -113,14 +124,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
+  // PGlite (its JS, Drizzle's PGlite driver, the durable file system) is loaded only for an embedded database: a
+  // PostgreSQL process never holds it in memory (issue 16, lean memory).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { embeddedPgliteOptions }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      import('./durable-fs'),
+    ]);
   let release = () => undefined as void;
   let client: PGlite;
   if (options.kind === 'pglite') {
     release = acquireDataDirLock(options.dataDir);
     try {
-      client = await PGlite.create(
-        embeddedPgliteOptions(path.join(options.dataDir, 'db'), { durable: options.durable }),
-      );
+      const dir = path.join(options.dataDir, 'db');
+      const loadDataDir = freshClusterTemplate(dir);
+      client = await PGlite.create({
+        ...embeddedPgliteOptions(dir, { durable: options.durable }),
+        ...(loadDataDir ? { loadDataDir } : {}),
+      });
     } catch (err) {
       release();
       throw err;
@@ -142,9 +165,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** The PGlite instance under an embedded database (backup, move-to-postgres). */
 export function pgliteOf(database: Database): PGlite {
-  const client = (database.db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof PGlite)) throw new Error('Not an embedded database');
-  return client;
+  if (database.kind !== 'pglite') throw new Error('Not an embedded database');
+  return (database.db as unknown as { $client: PGlite }).$client;
 }
 
 /** For tests: the migrated template that each test file's in-memory database starts from. */
@@ -156,6 +178,10 @@ export async function dumpPglite(database: Database): Promise<Blob> {
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+function isPglite(client: unknown): client is PGlite {
+  return typeof client === 'object' && client !== null && 'dumpDataDir' in client;
 }
 
 /** Which database `db` runs on. */
@@ -178,6 +204,8 @@ export async function queryPreparedText<T>(
 ): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
-  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  // The only other database is PGlite (not imported here: a PostgreSQL process never loads it); a transaction has
+  // no $client.
+  if (isPglite(client)) return (await client.query<T>(text, values)).rows;
   throw new Error('queryPreparedText needs the database itself, not a transaction');
 }

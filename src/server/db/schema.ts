@@ -40,6 +40,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     pinHash: text('pin_hash'),
     emailVerifiedAt: ms('email_verified_at'),
+    /** The language of this user's screens, toasts, push notifications and mails (issue 15); null: the browser's. */
+    language: text('language'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -67,6 +69,10 @@ export const restaurants = pgTable(
     escalateAfterMinutes: integer('escalate_after_minutes').notNull().default(3),
     /** The guest page names the server who took a request ("Anna is on the way"); off: "Your server" (decision 029). */
     showServerNames: boolean('show_server_names').notNull().default(true),
+    /** IANA time zone: "today" and hours on the dashboard and analytics follow it (issue 13). */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** The guest page's language when none of the guest's browser languages is available (issue 15). */
+    guestLanguage: text('guest_language').notNull().default('en'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -161,11 +167,66 @@ export const requests = pgTable(
     index('requests_escalation_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending' and escalated_at is null`),
+    /**
+     * The dashboard (decision 044): a restaurant's latest takes and escalations, and today's takes per server. Partial:
+     * a press inserts null into both columns, so neither index costs the press a write.
+     */
+    index('requests_acknowledged_idx')
+      .on(t.restaurantId, t.acknowledgedAt)
+      .where(sql`acknowledged_at is not null`),
+    index('requests_escalated_idx')
+      .on(t.restaurantId, t.escalatedAt)
+      .where(sql`escalated_at is not null`),
     check('requests_type_check', sql`${t.type} in ('server','order','refill','bill')`),
     check(
       'requests_status_check',
       sql`${t.status} in ('pending','acknowledged','completed','dismissed')`,
     ),
+  ],
+);
+
+/**
+ * Table assignments as they happen (decision 044): the one dashboard activity the request row cannot tell. Written
+ * in the same transaction as the assignment; the dashboard's Recent Activity reads the newest by (restaurant, at).
+ */
+export const tableAssignments = pgTable(
+  'table_assignments',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['assigned', 'unassigned'] }).notNull(),
+    at: ms('at').notNull(),
+  },
+  (t) => [index('table_assignments_restaurant_at_idx').on(t.restaurantId, t.at)],
+);
+
+/**
+ * Open staff consoles per app instance (decision 044): each instance's hub keeps its own rows (a user's open
+ * /api/live sockets on it) and refreshes seen_at on a heartbeat; a row not refreshed within the expiry is ignored and
+ * swept, so a crashed instance's consoles stop counting by themselves. "Online" = a fresh row on any instance.
+ */
+export const staffPresence = pgTable(
+  'staff_presence',
+  {
+    instanceId: text('instance_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    connections: integer('connections').notNull(),
+    seenAt: ms('seen_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.userId] }),
+    index('staff_presence_restaurant_idx').on(t.restaurantId, t.userId),
   ],
 );
 

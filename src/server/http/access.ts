@@ -51,7 +51,9 @@ export function installAccessControl(
       if (method !== 'HEAD') registered.push({ method, url: route.url, access });
     }
   });
-  app.addHook('preHandler', async (request) => {
+  // preValidation, not preHandler: a route's zod schema (fastify-type-provider-zod) validates between the two, and
+  // who may call comes before what they sent (a guest gets 401, not a 400 about the query).
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     await loadSession(request);

@@ -134,6 +134,16 @@ async function sendRateLimited(
   return reply.status(429).send(body);
 }
 
+/**
+ * A route schema's refusal (fastify-type-provider-zod) carries zod's issues in `validation`: the first issue's own
+ * message, when the schema words one, reaches the user as validate.ts's parse() does; zod's generic texts do not.
+ */
+function schemaMessage(err: FastifyError): string | null {
+  const message = err.validation?.[0]?.message;
+  if (!message || /^(Invalid|Too |Unrecognized|Expected)/.test(message)) return null;
+  return message;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError && err.code === 'rate_limited') {
@@ -183,14 +193,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: { code: 'rate_limited', message: MSG.tooManyRequests },
       });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type …).
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, a route schema's refusal …).
     const code = err.code ? err.code.replace(/^FST_ERR_/, '').toLowerCase() : 'bad_request';
     const message =
       status === 413
         ? 'The request body is too large.'
         : status === 415
           ? 'Unsupported content type.'
-          : MSG.badRequest;
+          : (schemaMessage(err) ?? MSG.badRequest);
     return reply.status(status).send({ error: { code, message } });
   });
 

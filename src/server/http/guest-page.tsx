@@ -10,9 +10,9 @@ import {
   GuestTableView,
   statusOfOpen,
 } from '../../client/features/guest/components/guest-table-view';
-import { safeColor } from '../../client/lib/color';
-import { GUEST_DATA_ELEMENT_ID } from '../../shared/constants';
-import type { GuestTableResponse } from '../../shared/schemas';
+import { safeColor } from '@shared/color';
+import { GUEST_DATA_ELEMENT_ID } from '@shared/constants';
+import type { GuestTableResponse } from '@shared/schemas';
 
 const ROOT = '<div id="root"></div>';
 const THEME_COLOR = /<meta name="theme-color" content="[^"]*"\s*\/?>/;

@@ -67,7 +67,14 @@ export function tableEventOf(
   };
 }
 
+/** Told when a staff socket opens and when it leaves (once each), e.g. to keep presence (decision 044). */
+export interface ConnectionObserver {
+  opened(user: SessionUser): void;
+  closed(user: SessionUser): void;
+}
+
 export class Hub {
+  private observer: ConnectionObserver | null = null;
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly guestRooms = new Map<string, Set<GuestConnection>>();
@@ -118,11 +125,16 @@ export class Hub {
     });
   }
 
+  observe(observer: ConnectionObserver): void {
+    this.observer = observer;
+  }
+
   add(conn: Connection): void {
     let set = this.byUser.get(conn.user.id);
     if (!set) this.byUser.set(conn.user.id, (set = new Set()));
     set.add(conn);
     this.watch(conn);
+    this.observer?.opened(conn.user);
     conn.socket.on('close', () => this.remove(conn));
   }
 
@@ -143,7 +155,8 @@ export class Hub {
     }
     conn.rooms.clear();
     const set = this.byUser.get(conn.user.id);
-    set?.delete(conn);
+    // remove() runs again on the socket's close after end(): the observer hears of each socket leaving once.
+    if (set?.delete(conn)) this.observer?.closed(conn.user);
     if (set?.size === 0) this.byUser.delete(conn.user.id);
   }
 

@@ -4,6 +4,7 @@ import type { Restaurant, ServiceRequest, Table } from '../../shared/schemas';
 import type { Metrics } from '../metrics/metrics';
 import type { BusMessage, EventBus, StatementNotify } from './bus';
 import { Hub } from './hub';
+import type { Presence } from './presence';
 
 export class LiveService {
   readonly hub = new Hub();
@@ -20,6 +21,24 @@ export class LiveService {
     metrics.countLiveSocketsWith(() => ({ staff: this.hub.size, guest: this.hub.guestSize }));
     // Events sent while the bus was away reached no one: the consoles refetch (decision 027).
     bus.onReconnect(() => this.hub.resyncAll());
+  }
+
+  private presence: Presence | null = null;
+
+  /** Keeps staff_presence from this instance's sockets (decision 044); stopped by stopPresence at shutdown. */
+  trackPresence(presence: Presence): void {
+    this.presence = presence;
+    this.hub.observe(presence);
+  }
+
+  stopPresence(): Promise<void> {
+    return this.presence?.stop() ?? Promise.resolve();
+  }
+
+  /** A server's console opened or closed (on this instance, or expired on another): owners' dashboards refetch. */
+  presenceChanged(restaurantIds: string[]): void {
+    for (const restaurantId of restaurantIds)
+      this.send({ scope: 'restaurant', restaurantId, event: { type: 'presence.changed', restaurantId } });
   }
 
   private send(message: BusMessage): void {

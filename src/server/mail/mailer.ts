@@ -9,7 +9,22 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+/**
+ * nodemailer (3 MB of heap) is loaded with the first mail, not at start: most instances send none for hours
+ * (issue 16, lean memory).
+ */
+function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () =>
+      (transport ??= import('nodemailer').then((m) => m.default.createTransport(options))),
+    close: async () => {
+      if (transport) (await transport).close();
+    },
+  };
+}
 
 export const DEFAULT_MAIL_FROM = 'Table Service <no-reply@table-service.local>';
 
@@ -29,29 +44,28 @@ export interface Mailer {
 /** Delivers through an SMTP server, e.g. smtp://user:pass@mail.example.com:587 or smtps://… (port 465). */
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp';
-  private readonly transport: Transporter;
+  private readonly transport: ReturnType<typeof lazyTransport>;
 
   constructor(
     smtpUrl: string,
     private readonly from: string = DEFAULT_MAIL_FROM,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = lazyTransport(smtpUrl);
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    await (await this.transport.get()).sendMail({ from: this.from, ...message });
   }
 
   close(): Promise<void> {
-    this.transport.close();
-    return Promise.resolve();
+    return this.transport.close();
   }
 }
 
 /** Writes each mail as a complete RFC 822 message (.eml, opens in any mail client) into a directory. */
 export class OutboxMailer implements Mailer {
   readonly kind = 'outbox';
-  private readonly build: Transporter;
+  private readonly build: ReturnType<typeof lazyTransport>;
 
   constructor(
     readonly dir: string,
@@ -59,15 +73,11 @@ export class OutboxMailer implements Mailer {
     private readonly from: string = DEFAULT_MAIL_FROM,
   ) {
     // nodemailer's stream transport renders the raw message without sending it anywhere.
-    this.build = nodemailer.createTransport({
-      streamTransport: true,
-      buffer: true,
-      newline: 'unix',
-    });
+    this.build = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = (await this.build.sendMail({ from: this.from, ...message })) as {
+    const info = (await (await this.build.get()).sendMail({ from: this.from, ...message })) as {
       message: Buffer;
     };
     await fs.mkdir(this.dir, { recursive: true });
@@ -81,8 +91,7 @@ export class OutboxMailer implements Mailer {
   }
 
   close(): Promise<void> {
-    this.build.close();
-    return Promise.resolve();
+    return this.build.close();
   }
 }
 

@@ -55,6 +55,7 @@ const restaurant: Restaurant = {
   showServerNames: true,
   ownerId: 'a1',
   escalateAfterMinutes: 3,
+  timeZone: 'UTC',
   createdAt: 1,
   updatedAt: 1,
 };

@@ -163,6 +163,9 @@ export function liveEventFor(user: SessionUser, event: LiveEvent): LiveEvent | n
     case 'table.deleted':
     case 'restaurant.deleted':
       return user.role === 'admin' || worksAt(user, event.restaurantId) ? event : null;
+    case 'presence.changed':
+      // Who is online is the owner's dashboard's; a server is not told of colleagues (decision 044).
+      return user.role === 'admin' ? event : null;
     case 'hello':
     case 'session.ended':
     case 'resync':

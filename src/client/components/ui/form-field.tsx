@@ -1,4 +1,13 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import {
+  useId,
+  useImperativeHandle,
+  useRef,
+  type ComponentProps,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { tooLongError } from '../../../shared/fields';
 
 export const INPUT_CLASS =
   'min-h-12 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 ' +
@@ -21,13 +30,19 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
   );
 }
 
-export interface FormFieldProps extends ComponentProps<'input'> {
+type InputProps = Omit<
+  ComponentProps<'input'>,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref' | 'form'
+>;
+
+export interface FormFieldProps<T extends FieldValues, O> extends InputProps {
+  /** The react-hook-form the field belongs to; its value is a string. */
+  form: UseFormReturn<T, unknown, O>;
+  name: Path<T>;
   label: string;
   /** Help text under the input; the input is described by it. */
   hint?: ReactNode;
-  /** An error under the input (role=alert); the input is marked invalid and described by it. */
-  error?: string | null;
-  /** Content after the input on the same row (e.g. a colour picker). */
+  /** Content after the input on the same row (a colour picker, a submit button). */
   addon?: ReactNode;
   /** Content under the input, after hint and error (e.g. suggestion buttons). */
   footer?: ReactNode;
@@ -36,59 +51,99 @@ export interface FormFieldProps extends ComponentProps<'input'> {
    * silently): a counter appears as the value nears it, and an error once it is over (issue 13).
    */
   limit?: number;
+  /** Another ref to the input (e.g. a dialog's first focus). */
+  inputRef?: Ref<HTMLInputElement>;
+  /** What typing stores, when not the text as typed (e.g. a colour without spaces). */
+  transform?: (value: string) => string;
+  /** Told of every value typed, after the form has it (e.g. the login ID that follows the name). */
+  onValueChange?: (value: string) => void;
+  /**
+   * The id of an element that shows this field's error instead of the field itself (the sign-in forms' one message
+   * under both fields); `invalid` marks the field too when that message is the form's, not the field's.
+   */
+  errorShownAt?: string;
+  invalid?: boolean;
+  /** Classes of the row holding the input and its addon. */
+  rowClassName?: string;
 }
 
 /** The counter shows from this share of the limit on. */
 const COUNTER_FROM = 0.8;
 
-/** The error for a value over its limit (the forms refuse to submit it; the server refuses it too). */
-export function tooLongError(value: string, limit: number): string | null {
-  return value.trim().length > limit ? `Use at most ${limit} characters.` : null;
-}
-
-/** A labelled input with a 48 px touch target, a visible focus ring, and its hint and error wired up by id. */
-export function FormField({
+/**
+ * The one field of every form (issue 17): label, 48 px input with a visible focus ring, hint, character limit and
+ * error, wired up by id. Errors appear on submit and go away as soon as the field is edited; a value over its limit
+ * is said to be so while typing.
+ */
+export function FormField<T extends FieldValues, O>({
+  form,
+  name,
   label,
   hint,
-  error,
   addon,
   footer,
   limit,
+  inputRef,
+  transform,
+  onValueChange,
+  errorShownAt,
+  invalid = false,
+  rowClassName = 'flex items-center gap-2',
   className = '',
   id: givenId,
   ...inputProps
-}: FormFieldProps) {
+}: FormFieldProps<T, O>) {
+  const { field, fieldState } = useController({ control: form.control, name });
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const countId = `${id}-count`;
-  const length = typeof inputProps.value === 'string' ? inputProps.value.trim().length : 0;
+  const value = typeof field.value === 'string' ? field.value : '';
+  const length = value.trim().length;
   const showCount = limit !== undefined && length >= limit * COUNTER_FROM;
-  const shownError =
-    error ??
-    (limit !== undefined && typeof inputProps.value === 'string'
-      ? tooLongError(inputProps.value, limit)
-      : null);
+  const error =
+    fieldState.error?.message ?? (limit !== undefined ? tooLongError(value, limit) : null);
+  const shownHere = error !== null && errorShownAt === undefined;
   const describedBy = [
     hint ? hintId : null,
     showCount ? countId : null,
-    shownError ? errorId : null,
+    shownHere ? errorId : null,
+    errorShownAt !== undefined && (error !== null || invalid) ? errorShownAt : null,
   ]
     .filter(Boolean)
     .join(' ');
+  const isInvalid = error !== null || invalid;
+
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(inputRef, () => input.current as HTMLInputElement);
+  function setRefs(element: HTMLInputElement | null) {
+    field.ref(element);
+    input.current = element;
+  }
+
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className="flex items-center gap-2">
+      <div className={rowClassName}>
         <input
-          id={id}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={`${inputClass(Boolean(shownError))} ${className}`}
           {...inputProps}
+          id={id}
+          ref={setRefs}
+          name={field.name}
+          value={value}
+          onBlur={field.onBlur}
+          onChange={(event) => {
+            const next = transform ? transform(event.target.value) : event.target.value;
+            field.onChange(next);
+            if (fieldState.error) form.clearErrors(name);
+            onValueChange?.(next);
+          }}
+          aria-invalid={isInvalid ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={`${inputClass(isInvalid)} ${className}`}
         />
         {addon}
       </div>
@@ -105,7 +160,7 @@ export function FormField({
           {length} / {limit} characters
         </p>
       )}
-      {shownError && <FieldError id={errorId}>{shownError}</FieldError>}
+      {shownHere && <FieldError id={errorId}>{error}</FieldError>}
       {footer}
     </div>
   );

@@ -1,29 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas';
-import { MSG } from '../../../shared/messages';
+import { dashboardResponseSchema, idParamSchema } from '../../../shared/schemas';
 import { roles } from '../../http/access';
-import { parse } from '../../http/validate';
 import type { Services } from '../../services';
 
 const restaurantParams = z.object({ restaurantId: idParamSchema });
-/** ?since=<ms of the viewer's local midnight>, a whole number. */
-const dashboardQuery = z.object({
-  since: z
-    .string(MSG.dashboardSinceInvalid)
-    .regex(/^\d{1,15}$/, MSG.dashboardSinceInvalid)
-    .transform(Number),
-});
 
 export function registerDashboardRoutes(app: FastifyInstance, { dashboard }: Services): void {
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/restaurants/:restaurantId/dashboard',
-    { config: { access: roles('admin') } },
+    {
+      config: { access: roles('admin') },
+      // "Today" is the restaurant's own day (its time zone), computed by the database: no ?since= (decision 044).
+      schema: { params: restaurantParams, response: { 200: dashboardResponseSchema } },
+    },
     async (request, reply) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
-      const { since } = parse(dashboardQuery, request.query);
       void reply.header('cache-control', 'no-store');
-      return dashboard.figures(request.user!, restaurantId, since);
+      return dashboard.overview(request.user!, request.params.restaurantId);
     },
   );
 }

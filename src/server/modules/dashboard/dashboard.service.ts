@@ -1,34 +1,54 @@
-/** 'Restaurant Overview' (SPEC §2 /admin/dashboard, §9): figures computed by the database, for the owner only. */
+/**
+ * 'Restaurant Overview' (SPEC §2 /admin/dashboard, §9; decision 044): figures, Recent Activity and Server Status,
+ * computed by the database for the owning admin only.
+ */
 import type { Db } from '../../db/client';
 import { MSG } from '../../../shared/messages';
 import type { DashboardResponse } from '../../../shared/schemas';
-import { badRequest, notFound } from '../../http/errors';
-import type { SessionUser } from '../auth/auth.service';
-import { assertRestaurantAccess } from '../../policy/policy';
-import { dashboardFigures } from './dashboard.repo';
-
-/**
- * SPEC §9 counts today's requests from the viewer's local midnight, which the client sends. Local midnight is at
- * most ~25 hours back (DST); 48 hours leaves room for a client clock that is off, and an hour ahead likewise.
- */
-export const SINCE_MAX_AGE_MS = 48 * 3_600_000;
-export const SINCE_MAX_AHEAD_MS = 3_600_000;
+import { notFound } from '../../http/errors';
+import { PRESENCE_TTL_MS } from '../../live/presence';
+import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
+import { dashboardFigures, recentActivity, serverStatus } from './dashboard.repo';
 
 export class DashboardService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
-  async figures(
-    user: SessionUser,
-    restaurantId: string,
-    since: number,
-  ): Promise<DashboardResponse> {
+  async overview(user: SessionUser, restaurantId: string): Promise<DashboardResponse> {
     await assertRestaurantAccess(this.db, user, restaurantId);
-    const now = Date.now();
-    if (since < now - SINCE_MAX_AGE_MS || since > now + SINCE_MAX_AHEAD_MS) {
-      throw badRequest(MSG.dashboardSinceInvalid, 'invalid_since');
-    }
-    const figures = await dashboardFigures(this.db, restaurantId, since, now);
+    const now = this.clock();
+    const onlineSince = now - PRESENCE_TTL_MS;
+    const [figures, activity, servers] = await Promise.all([
+      dashboardFigures(this.db, restaurantId, now, onlineSince),
+      recentActivity(this.db, restaurantId),
+      serverStatus(this.db, restaurantId, now, onlineSince),
+    ]);
     if (!figures) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-    return figures;
+    return {
+      totalTables: figures.totalTables,
+      activeServers: figures.activeServers,
+      requestsToday: figures.requestsToday,
+      avgResponseMinutes: figures.avgResponseMinutes,
+      timeZone: figures.timeZone,
+      dayStart: figures.dayStart,
+      recentActivity: activity.map((a) => ({
+        id: `${a.kind}:${a.id}`,
+        kind: a.kind,
+        at: a.at,
+        tableNumber: a.tableNumber,
+        requestType: a.requestType,
+        by: a.by,
+      })),
+      servers: servers.map((s) => ({
+        id: s.id,
+        name: s.name,
+        online: s.online,
+        tablesAssigned: s.tablesAssigned,
+        openRequests: s.openRequests,
+        medianAckSecondsToday: s.medianAckSecondsToday,
+      })),
+    };
   }
 }

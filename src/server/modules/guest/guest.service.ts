@@ -17,6 +17,22 @@ export class GuestService {
 
   /** A table of another restaurant is treated as not found (SPEC §5). */
   async table(restaurantId: string, tableId: string): Promise<GuestTableResponse> {
+    const { restaurant, table, ...state } = await this.load(restaurantId, tableId);
+    return {
+      restaurant: toPublicRestaurant(restaurant),
+      table: { id: table.id, number: table.number },
+      ...state,
+    };
+  }
+
+  /** SPEC §9's re-check, with the table's open requests (issue 12): a page that missed a live event catches up. */
+  async cooldown(restaurantId: string, tableId: string): Promise<GuestCooldownResponse> {
+    const { cooldownRemainingSeconds, openRequests } = await this.load(restaurantId, tableId);
+    return { cooldownRemainingSeconds, openRequests };
+  }
+
+  /** The table, its restaurant, its cool-down and, after a reload too, where its request is (decision 029). */
+  private async load(restaurantId: string, tableId: string) {
     const [restaurant, table, open] = await Promise.all([
       findRestaurant(this.db, restaurantId),
       findTableInRestaurant(this.db, restaurantId, tableId),
@@ -25,25 +41,8 @@ export class GuestService {
     ]);
     if (!restaurant || !table) throw tableNotFound();
     return {
-      restaurant: toPublicRestaurant(restaurant),
-      table: { id: table.id, number: table.number },
-      cooldownRemainingSeconds: cooldownRemainingSeconds(table.lastRequestAt, Date.now()),
-      // Issue 12: the page shows, after a reload too, where the table's request is (decision 029).
-      openRequests: open.map((row) =>
-        toGuestRequestState(toApiRequest(row), restaurant.showServerNames),
-      ),
-    };
-  }
-
-  /** SPEC §9's re-check, with the table's open requests (issue 12): a page that missed a live event catches up. */
-  async cooldown(restaurantId: string, tableId: string): Promise<GuestCooldownResponse> {
-    const [restaurant, table, open] = await Promise.all([
-      findRestaurant(this.db, restaurantId),
-      findTableInRestaurant(this.db, restaurantId, tableId),
-      listOpenForTable(this.db, restaurantId, tableId),
-    ]);
-    if (!restaurant || !table) throw tableNotFound();
-    return {
+      restaurant,
+      table,
       cooldownRemainingSeconds: cooldownRemainingSeconds(table.lastRequestAt, Date.now()),
       openRequests: open.map((row) =>
         toGuestRequestState(toApiRequest(row), restaurant.showServerNames),

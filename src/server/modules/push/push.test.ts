@@ -29,7 +29,8 @@ import {
   type FakeDevice,
   type LocalPushService,
 } from '../../../../tests/support/push-service';
-import { isKnownPushService, PUSH_TTL_SECONDS } from './push.service';
+import { PUSH_TTL_SECONDS } from './push-sender';
+import { isKnownPushService } from './push-subscriptions';
 
 let t: TestApp;
 let pushService: LocalPushService;

@@ -2,8 +2,6 @@
  * Which raster image a logo really is, judged by its bytes (magic numbers), never by the declared type or file
  * name. Only PNG, JPEG, WebP and GIF pass: SVG is refused because it can carry script (issue 3).
  */
-import { imageSize } from 'image-size';
-
 export type LogoContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
@@ -31,9 +29,13 @@ export function sniffImageType(bytes: Uint8Array): LogoContentType | null {
 
 /**
  * Width and height as the image's own header declares them (read by image-size, which decodes no pixels), or null
- * when the header cannot be read: such a file is not a usable image.
+ * when the header cannot be read: such a file is not a usable image. image-size is loaded with the first logo, not
+ * at start (issue 16, lean memory).
  */
-export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+export async function imageDimensions(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number } | null> {
+  const { imageSize } = await import('image-size');
   try {
     const { width, height } = imageSize(bytes);
     return Number.isFinite(width) && Number.isFinite(height) ? { width, height } : null;

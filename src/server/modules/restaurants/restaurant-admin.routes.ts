@@ -76,7 +76,7 @@ export function registerRestaurantAdminRoutes(
     const body = parse(createRestaurantBodySchema, request.body);
     return reply
       .status(201)
-      .send({ restaurant: await restaurantAdmin.create(request.user!, body.name) });
+      .send({ restaurant: await restaurantAdmin.create(request.user!, body.name, body.timeZone) });
   });
 
   app.patch('/api/restaurants/:restaurantId', { config: { access: ADMIN } }, async (request) => {

@@ -62,11 +62,11 @@ export class RestaurantAdminService {
    * MAX_RESTAURANTS_PER_ADMIN restaurants (issue 14), checked under a lock on the owner so concurrent creates
    * cannot pass it together.
    */
-  async create(user: SessionUser, name: string): Promise<Restaurant> {
+  async create(user: SessionUser, name: string, timeZone?: string): Promise<Restaurant> {
     const row = await this.db.transaction(async (tx) => {
       if ((await lockOwnerAndCountRestaurants(tx, user.id)) >= this.maxPerAdmin)
         throw conflict(MSG.restaurantLimit(this.maxPerAdmin), 'restaurant_limit');
-      return createRestaurant(tx, user.id, name);
+      return createRestaurant(tx, user.id, name, timeZone);
     });
     return this.load(row.id);
   }
@@ -90,6 +90,7 @@ export class RestaurantAdminService {
     if (body.escalateAfterMinutes !== undefined)
       patch.escalateAfterMinutes = body.escalateAfterMinutes;
     if (body.showServerNames !== undefined) patch.showServerNames = body.showServerNames;
+    if (body.timeZone !== undefined) patch.timeZone = body.timeZone;
     await this.db.transaction(async (tx) => {
       if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
       await updateRestaurantRow(tx, restaurantId, patch, Date.now());
@@ -128,7 +129,7 @@ export class RestaurantAdminService {
     const contentType = sniffImageType(bytes);
     if (!contentType) throw new AppError(415, 'logo_not_image', MSG.logoNotImage);
     // Decision 026: the header's dimensions bound what a browser must decode (a 30000 × 30000 PNG fits in 2 MB).
-    const size = imageDimensions(bytes);
+    const size = await imageDimensions(bytes);
     if (!size) throw new AppError(415, 'logo_not_image', MSG.logoNotImage);
     if (size.width > LOGO_MAX_SIDE_PX || size.height > LOGO_MAX_SIDE_PX)
       throw new AppError(413, 'logo_too_many_pixels', MSG.logoTooManyPixels);

@@ -17,6 +17,7 @@ export function toApiRestaurant(row: RestaurantWithLogo): Restaurant {
     ownerId: row.ownerId,
     escalateAfterMinutes: row.escalateAfterMinutes,
     showServerNames: row.showServerNames,
+    timeZone: row.timeZone,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -95,6 +95,7 @@ export type RestaurantPatch = Partial<
     | 'secondaryColor'
     | 'escalateAfterMinutes'
     | 'showServerNames'
+    | 'timeZone'
   >
 >;
 

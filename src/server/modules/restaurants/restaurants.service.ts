@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { slugify, slugWithSuffix } from '../../../shared/names';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time-zone';
 import type { Restaurant } from '../../../shared/schemas';
 import { badRequest, notFound } from '../../http/errors';
 import { assertRestaurantAccess, restaurantFor, type SessionUser } from '../../policy/policy';
@@ -19,6 +20,7 @@ export async function createRestaurant(
   db: Executor,
   ownerId: string,
   nameInput: string,
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<RestaurantRow> {
   const name = nameInput.trim();
   if (!name) throw badRequest(MSG.restaurantNameRequired, 'name_required');
@@ -31,6 +33,7 @@ export async function createRestaurant(
       ownerId,
       primaryColor: DEFAULT_PRIMARY_COLOR,
       secondaryColor: DEFAULT_SECONDARY_COLOR,
+      timeZone,
       createdAt: now,
       updatedAt: now,
     });

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { tables, users } from '../../db/schema';
+import { tableAssignments, tables, users } from '../../db/schema';
 
 export type TableRow = typeof tables.$inferSelect;
 export type TableWithServer = TableRow & { serverName: string | null };
@@ -65,6 +66,14 @@ export async function unassignTable(db: Executor, tableId: string, serverId: str
     .where(and(eq(tables.id, tableId), eq(tables.serverId, serverId)))
     .returning();
   return row;
+}
+
+/** The dashboard's Recent Activity: one line per assignment or unassignment (decision 044). */
+export async function recordAssignment(
+  db: Executor,
+  row: Omit<typeof tableAssignments.$inferInsert, 'id'>,
+): Promise<void> {
+  await db.insert(tableAssignments).values({ id: randomUUID(), ...row });
 }
 
 export async function deleteTableRow(db: Executor, restaurantId: string, tableId: string) {

@@ -18,6 +18,7 @@ import {
   findTable,
   insertTableIfFree,
   listTables,
+  recordAssignment,
   unassignTable,
   type TableRow,
 } from './tables.repo';
@@ -86,8 +87,21 @@ export class TablesService {
   /** SPEC §5: only users with role server can assign tables to themselves. */
   async assign(user: SessionUser, tableId: string): Promise<Table> {
     if (user.role !== 'server') throw forbidden(MSG.onlyServersAssign);
-    await this.tableForStaff(user, tableId);
-    const updated = await assignTable(this.db, tableId, user.id, Date.now());
+    const before = await this.tableForStaff(user, tableId);
+    const now = Date.now();
+    // The assignment and its activity line commit together (decision 044); a repeated tap records nothing.
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await assignTable(tx, tableId, user.id, now);
+      if (row && before.serverId !== user.id)
+        await recordAssignment(tx, {
+          restaurantId: row.restaurantId,
+          tableId,
+          serverId: user.id,
+          kind: 'assigned',
+          at: now,
+        });
+      return row;
+    });
     if (!updated) throw conflict(MSG.tableAssignedToOther, 'table_taken');
     const table = await this.loadApi(tableId);
     this.live.tableChanged(table);
@@ -100,7 +114,19 @@ export class TablesService {
     if (row.serverId !== null && row.serverId !== user.id) {
       throw forbidden('This table is assigned to another server.', 'not_your_table');
     }
-    if (row.serverId === user.id) await unassignTable(this.db, tableId, user.id, Date.now());
+    if (row.serverId === user.id) {
+      const now = Date.now();
+      await this.db.transaction(async (tx) => {
+        if (await unassignTable(tx, tableId, user.id, now))
+          await recordAssignment(tx, {
+            restaurantId: row.restaurantId,
+            tableId,
+            serverId: user.id,
+            kind: 'unassigned',
+            at: now,
+          });
+      });
+    }
     const table = await this.loadApi(tableId);
     this.live.tableChanged(table);
     return table;

@@ -1,7 +1,7 @@
 import { MSG } from '../../../../shared/messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSession } from '../../auth/api/session-api';
-import { DeleteAccountSection } from '../components/delete-account-section';
+import { useSession } from '../../../lib/session-api';
+import { DeleteAccountSection } from '../../../components/delete-account-section';
 
 /** SPEC §2 'Account Management' text for a server. */
 const DELETE_ACCOUNT_TEXT =

@@ -9,7 +9,7 @@ import {
 import { api } from '../../../lib/api-client';
 import { forgetPushOnThisDevice } from '../../../lib/push';
 import { clearInstallFlags } from '../../../lib/pwa';
-import { clearSession, startSession } from './session-api';
+import { clearSession, startSession } from '../../../lib/session-api';
 
 /** A login answers with the session shape, but the user is always present. */
 const loginResponseSchema = sessionResponseSchema.extend({ user: userSchema });
@@ -30,12 +30,6 @@ export function usePinLogin() {
   return useMutation({
     mutationFn: (body: PinLoginBody) => api.post('/api/auth/pin-login', body, loginResponseSchema),
     onSuccess: ({ user }) => startSession(queryClient, user),
-  });
-}
-
-export function useResendVerification() {
-  return useMutation({
-    mutationFn: (email: string) => api.post('/api/auth/resend-verification', { email }),
   });
 }
 

@@ -1,86 +1,77 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../../shared/messages';
+import { homePathForRole } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
 import { actionFailed, actionSucceeded, clearActionError } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import { homePathForRole } from '../../../../shared/paths';
+import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { EMAIL_LOGIN_ERROR_CODES, useEmailLogin } from '../api/auth-api';
-import { showVerifyEmailToast } from './verify-email-toast';
 import { FormError } from './form-error';
-import { TextField } from './text-field';
+import { showVerifyEmailToast } from './verify-email-toast';
 
 /** SPEC §2 /login, 'Email & Password' tab (admins, super admins and password staff). */
 export function EmailLoginForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ ...FORM_OPTIONS, defaultValues: { email: '', password: '' } });
   const errorId = useId();
-  const passwordRef = useRef<HTMLInputElement>(null);
   const login = useEmailLogin();
   const navigate = useNavigate();
+  // One message for both fields (a wrong password is never said apart from an unknown email).
+  const error = form.formState.errors.root?.server?.message ?? null;
 
-  function fail(message: string) {
-    setError(message);
-    actionFailed('sign-in', message);
-    // Focus stays in the form (issue 12): the password is what is usually retyped.
-    passwordRef.current?.focus();
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ email, password }) =>
     login.mutate(
       { email: email.trim(), password },
       {
         onSuccess: ({ user }) => {
-          setError(null);
+          form.clearErrors();
           actionSucceeded('sign-in', MSG.loginSuccessful);
           // SPEC §2: super_admin → /super-admin, server → /server/tables, admin → /admin/dashboard.
           void navigate(homePathForRole(user.role), { replace: true });
         },
-        onError: (error) => {
-          if (error instanceof ApiRequestError && error.code === 'email_not_verified') {
+        onError: (failure) => {
+          if (failure instanceof ApiRequestError && failure.code === 'email_not_verified') {
             // SPEC §5/§8: unverified email → sticky toast with a 'Resend verification email' link.
             clearActionError('sign-in');
-            showVerifyEmailToast(email.trim(), error.message);
-          } else if (
-            error instanceof ApiRequestError &&
-            error.fromServer &&
-            (EMAIL_LOGIN_ERROR_CODES.has(error.code) || error.status === 429)
-          ) {
-            fail(error.message);
-          } else {
-            fail(MSG.loginFailed);
+            showVerifyEmailToast(email.trim(), failure.message);
+            return;
           }
+          const { message } = serverErrorToForm(form, failure, {
+            isKnown: (refusal) =>
+              EMAIL_LOGIN_ERROR_CODES.has(refusal.code) || refusal.status === 429,
+            fallback: MSG.loginFailed,
+          });
+          actionFailed('sign-in', message);
+          // Focus stays in the form (issue 12): the password is what is usually retyped.
+          form.setFocus('password');
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
-    <form onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <TextField
-        label="Email"
-        aria-invalid={error !== null || undefined}
-        aria-describedby={error !== null ? errorId : undefined}
-        type="email"
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormField
+        form={form}
         name="email"
+        label="Email"
+        type="email"
         autoComplete="username"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        errorShownAt={errorId}
+        invalid={error !== null}
       />
-      <TextField
-        ref={passwordRef}
-        label="Password"
-        aria-invalid={error !== null || undefined}
-        aria-describedby={error !== null ? errorId : undefined}
-        type="password"
+      <FormField
+        form={form}
         name="password"
+        label="Password"
+        type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        errorShownAt={errorId}
+        invalid={error !== null}
       />
       <FormError id={errorId} message={error} />
       <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>

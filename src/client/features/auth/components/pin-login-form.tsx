@@ -1,94 +1,83 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../../shared/messages';
 import { PIN_MAX } from '../../../../shared/constants';
+import { MSG } from '../../../../shared/messages';
+import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
 import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import { paths } from '../../../../shared/paths';
+import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { PIN_LOGIN_ERROR_CODES, usePinLogin } from '../api/auth-api';
 import { FormError } from './form-error';
-import { TextField } from './text-field';
-
-type ErrorField = 'loginId' | 'pin';
-
-/** Which field a sign-in error is about, so focus and aria-invalid land there. */
-function fieldOf(error: unknown): ErrorField {
-  return error instanceof ApiRequestError && error.code === 'server_not_found' ? 'loginId' : 'pin';
-}
 
 /** SPEC §2 /login, 'Login ID & PIN' tab (servers). */
 export function PinLoginForm() {
-  const [loginId, setLoginId] = useState('');
-  const [pin, setPin] = useState('');
-  const [error, setError] = useState<{ message: string; field: ErrorField } | null>(null);
+  const form = useForm({ ...FORM_OPTIONS, defaultValues: { loginId: '', pin: '' } });
   const errorId = useId();
-  const loginIdRef = useRef<HTMLInputElement>(null);
-  const pinRef = useRef<HTMLInputElement>(null);
   const login = usePinLogin();
   const navigate = useNavigate();
+  // One message under both fields, kept until the next attempt (issue 12); its type says which field it is about.
+  const serverError = form.formState.errors.root?.server;
+  const error = serverError?.message ?? null;
+  const errorField = serverError?.type === 'server_not_found' ? 'loginId' : 'pin';
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ loginId, pin }) =>
     login.mutate(
       { loginId: loginId.trim(), pin },
       {
         onSuccess: () => {
-          setError(null);
+          form.clearErrors();
           // Replaces a sign-in error still on screen (issue 12).
           actionSucceeded('sign-in', MSG.loginSuccessful);
           // SPEC §2: PIN login goes to /server/tables.
           void navigate(paths.serverTables, { replace: true });
         },
-        onError: (error) => {
+        onError: (failure) => {
           // SPEC §8: 'Login ID not found', 'PIN not configured for this server', 'Incorrect PIN' come from the
           // server; any other error gives 'Login failed. Please try again.'
-          const known =
-            error instanceof ApiRequestError &&
-            error.fromServer &&
-            (PIN_LOGIN_ERROR_CODES.has(error.code) || error.status === 429);
-          const message = known ? error.message : MSG.loginFailed;
-          const field = fieldOf(error);
-          setError({ message, field });
+          const { message } = serverErrorToForm(form, failure, {
+            isKnown: (refusal) => PIN_LOGIN_ERROR_CODES.has(refusal.code) || refusal.status === 429,
+            fallback: MSG.loginFailed,
+          });
           actionFailed('sign-in', message);
           // Focus stays in the form, on the field to correct (never on <body>, issue 12).
-          (field === 'loginId' ? loginIdRef : pinRef).current?.focus();
+          const notFound =
+            failure instanceof ApiRequestError && failure.code === 'server_not_found';
+          form.setFocus(notFound ? 'loginId' : 'pin');
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
-    <form onSubmit={handleSubmit} className="flex flex-col gap-4">
-      <TextField
-        ref={loginIdRef}
-        label="Login ID"
-        aria-invalid={error?.field === 'loginId' || undefined}
-        aria-describedby={error?.field === 'loginId' ? errorId : undefined}
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <FormField
+        form={form}
         name="loginId"
+        label="Login ID"
         autoComplete="username"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
         required
-        value={loginId}
-        onChange={(event) => setLoginId(event.target.value)}
+        errorShownAt={errorId}
+        invalid={error !== null && errorField === 'loginId'}
       />
-      <TextField
-        ref={pinRef}
-        label="PIN"
-        aria-invalid={error?.field === 'pin' || undefined}
-        aria-describedby={error?.field === 'pin' ? errorId : undefined}
+      <FormField
+        form={form}
         name="pin"
+        label="PIN"
         type="password"
         inputMode="numeric"
         autoComplete="current-password"
         maxLength={PIN_MAX}
         required
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
+        errorShownAt={errorId}
+        invalid={error !== null && errorField === 'pin'}
       />
-      <FormError id={errorId} message={error?.message ?? null} />
+      <FormError id={errorId} message={error} />
       <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
         Sign In
       </Button>

@@ -3,7 +3,7 @@ import { toast, type ToastContentProps } from 'react-toastify';
 import { MSG } from '../../../../shared/messages';
 import { messageFrom } from '../../../lib/api-client';
 import { noteResent, resendWaitMessage, resendWaitSeconds } from '../../../lib/resend-interval';
-import { useResendVerification } from '../api/auth-api';
+import { useResendVerification } from '../../../lib/resend-verification';
 
 const VERIFY_TOAST_ID = 'verify-email';
 

@@ -1,33 +1,42 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { MSG } from '../../../../shared/messages';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useNow } from '../../../lib/use-now';
-import { useRestaurant } from '../../restaurants/api/restaurants-api';
-import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
-import { NoRestaurantNotice } from '../../restaurants/components/no-restaurant-notice';
-import { formatResponseMinutes, localMidnight, useDashboard } from '../api/dashboard-api';
-import { EmptyPanel } from '../components/empty-panel';
+import { useRestaurant } from '../../../lib/restaurants-api';
+import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
+import { NoRestaurantNotice } from '../../../components/no-restaurant-notice';
+import { formatResponseMinutes, useDashboard } from '../api/dashboard-api';
+import { RecentActivity } from '../components/recent-activity';
+import { ServerStatus } from '../components/server-status';
 import { STAT_ICONS, StatCard } from '../components/stat-card';
 
-/** Local midnight is re-derived this often, so an open dashboard rolls over to a new day by itself. */
+/** The clock is read this often, so an open dashboard rolls over to the restaurant's next day by itself. */
 const CLOCK_TICK_MS = 60_000;
+const DAY_MS = 24 * 3_600_000;
 
-const STAT_GRID = 'grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4';
+const STAT_GRID = 'grid grid-cols-2 gap-3 lg:grid-cols-4';
 
 /** SPEC §2 /admin/dashboard 'Restaurant Overview'. */
 export function AdminDashboardPage() {
   useDocumentTitle('Restaurant Overview');
   const { restaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId).data;
-  const since = localMidnight(useNow(CLOCK_TICK_MS));
-  const dashboard = useDashboard(restaurantId, since);
+  const dashboard = useDashboard(restaurantId);
   const figuresHeadingId = useId();
   useErrorToast(dashboard.isError, MSG.loadDashboardFailed);
 
   const figures = dashboard.data;
+  // "Today" is the restaurant's day (decision 044): past its end (≥ 23 h later across DST, re-checked each minute)
+  // the figures are fetched again. Live events refresh everything else.
+  const now = useNow(CLOCK_TICK_MS);
+  const dayOver = figures !== undefined && now >= figures.dayStart + DAY_MS;
+  const { refetch } = dashboard;
+  useEffect(() => {
+    if (dayOver) void refetch();
+  }, [dayOver, refetch]);
 
   return (
     <div className="space-y-6">
@@ -77,21 +86,21 @@ export function AdminDashboardPage() {
                   label="Active Servers"
                   value={figures.activeServers}
                   icon={STAT_ICONS.servers}
-                  hint="Servers signed in right now"
+                  hint="Servers with the app open now"
                 />
                 <StatCard
                   label="Requests Today"
                   value={figures.requestsToday}
                   icon={STAT_ICONS.requests}
-                  hint="Guest requests since midnight"
+                  hint={`Guest requests since midnight (${figures.timeZone})`}
                 />
                 <StatCard
-                  label="Avg. Response Time"
+                  label="Avg. Response Time Today"
                   value={
                     figures.avgResponseMinutes === null ? (
                       <>
                         <span aria-hidden="true">—</span>
-                        <span className="sr-only">No completed requests yet</span>
+                        <span className="sr-only">None completed today</span>
                       </>
                     ) : (
                       <>
@@ -101,24 +110,18 @@ export function AdminDashboardPage() {
                     )
                   }
                   icon={STAT_ICONS.clock}
-                  hint="Minutes from request to completion"
+                  hint="Request to completion, today"
                 />
               </dl>
             )}
           </section>
 
-          <div className="grid gap-4 lg:grid-cols-2">
-            <EmptyPanel
-              title="Recent Activity"
-              emptyTitle="No recent activity"
-              emptyText="Guest requests and table changes will show up here."
-            />
-            <EmptyPanel
-              title="Server Status"
-              emptyTitle="No server status yet"
-              emptyText="Servers on shift and their tables will show up here."
-            />
-          </div>
+          {figures !== undefined && (
+            <div className="grid gap-4 lg:grid-cols-2">
+              <RecentActivity activity={figures.recentActivity} timeZone={figures.timeZone} />
+              <ServerStatus servers={figures.servers} />
+            </div>
+          )}
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 import type { PublicRestaurant } from '../../../../shared/schemas';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
-import { readableTextOn, safeColor } from '../../../lib/color';
+import { readableTextOn, safeColor } from '../../../../shared/color';
 
 /** SPEC §2 guest header: coloured with the primary colour; logo (or first letter), name and 'Table {number}'. */
 export function GuestHeader({

@@ -1,6 +1,6 @@
 import { GUEST_BUTTON_LABELS, type RequestType } from '../../../../shared/rules';
 import { Spinner } from '../../../components/ui/spinner';
-import { readableTextOn } from '../../../lib/color';
+import { readableTextOn } from '../../../../shared/color';
 import { GuestIcon } from './guest-icons';
 
 export type GuestButtonState = 'idle' | 'pending' | 'sent';

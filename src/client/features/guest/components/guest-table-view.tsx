@@ -1,7 +1,7 @@
 import { MSG } from '../../../../shared/messages';
 import type { RequestType } from '../../../../shared/rules';
 import type { GuestRequestState, PublicRestaurant } from '../../../../shared/schemas';
-import { safeColor } from '../../../lib/color';
+import { safeColor } from '../../../../shared/color';
 import { GuestHeader } from './guest-header';
 import { GUEST_BUTTONS, GuestRequestButton, type GuestButtonState } from './guest-request-button';
 import { GuestRequestStatusCard, type GuestRequestStatus } from './guest-request-status';

@@ -10,7 +10,7 @@ import type { GuestRequestState, GuestTableResponse } from '../../../../shared/s
 import { GUEST_BUTTON_LABELS, guestAgo, type RequestType } from '../../../../shared/rules';
 import type { TableRef } from '../../../../shared/paths';
 import { ApiRequestError, messageFrom } from '../../../lib/api-client';
-import { safeColor } from '../../../lib/color';
+import { safeColor } from '../../../../shared/color';
 import { useOnline } from '../../../lib/pwa';
 import { useThemeColor } from '../../../lib/use-theme-color';
 import { queryKeys } from '../../../lib/query-keys';

@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   requestHistoryResponseSchema,
   requestResponseSchema,
@@ -7,7 +13,7 @@ import {
 } from '../../../../shared/schemas';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { upsertRequest } from './requests-cache';
+import { writeRequest } from './requests-cache';
 
 /** Live events keep this list current; the slow poll only refreshes the server-computed 'overdue' flags. */
 const OVERDUE_REFRESH_MS = 60_000;
@@ -18,6 +24,23 @@ export function fetchRequests(restaurantId: string): Promise<RequestsResponse> {
     `/api/restaurants/${encodeURIComponent(restaurantId)}/requests`,
     requestsResponseSchema,
   );
+}
+
+/**
+ * Decision 027: after a gap in the live channel, the restaurant's requests fresh from the server — from the cache if
+ * the invalidation just refetched them (their screen is open), fetched now otherwise — and kept (gcTime) even when
+ * no screen shows them, so the next gap has something to compare with.
+ */
+export function refetchRequestsAfterGap(
+  queryClient: QueryClient,
+  restaurantId: string,
+): Promise<RequestsResponse> {
+  return queryClient.fetchQuery({
+    queryKey: queryKeys.requests(restaurantId),
+    queryFn: () => fetchRequests(restaurantId),
+    staleTime: 1_000,
+    gcTime: Infinity,
+  });
 }
 
 export function useRequests(restaurantId: string | null) {
@@ -47,13 +70,7 @@ function useRequestAction(
         requestResponseSchema,
       ),
     onSuccess: ({ request }) => {
-      queryClient.setQueryData<RequestsResponse>(queryKeys.requests(request.restaurantId), (data) =>
-        upsertRequest(data, request),
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(request.restaurantId) });
-      void queryClient.invalidateQueries({
-        queryKey: queryKeys.requestHistory(request.restaurantId),
-      });
+      writeRequest(queryClient, request);
       callbacks.onSuccess?.();
     },
     onError: (error) => {

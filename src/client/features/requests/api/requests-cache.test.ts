@@ -1,6 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequest } from '../../../../shared/schemas';
-import { newlyPending, sortPendingForDisplay, upsertRequest } from './requests-cache';
+import type { RequestsResponse, ServiceRequest } from '../../../../shared/schemas';
+import { queryKeys } from '../../../lib/query-keys';
+import { newlyPending, sortPendingForDisplay, upsertRequest, writeRequest } from './requests-cache';
 
 function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRequest {
   return {
@@ -117,5 +119,39 @@ describe('newlyPending', () => {
 
   it('alerts to nothing on a first load (no list to compare with)', () => {
     expect(newlyPending(undefined, { pending: [request('a')], completed: [] })).toEqual([]);
+  });
+});
+
+describe('writeRequest (an action answer and a live event alike)', () => {
+  function cacheWithHistory() {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<RequestsResponse>(queryKeys.requests('r1'), {
+      pending: [request('a')],
+      completed: [],
+    });
+    queryClient.setQueryData(queryKeys.requestHistory('r1'), { pages: [], pageParams: [] });
+    queryClient.setQueryData(queryKeys.dashboard('r1'), {});
+    return queryClient;
+  }
+  const invalidated = (queryClient: QueryClient, key: readonly unknown[]) =>
+    queryClient.getQueryState(key)?.isInvalidated;
+
+  it('moves a completed request into the completed list and refetches history and dashboard', () => {
+    const queryClient = cacheWithHistory();
+    writeRequest(queryClient, request('a', { status: 'completed', updatedAt: 5 }));
+    const data = queryClient.getQueryData<RequestsResponse>(queryKeys.requests('r1'));
+    expect(data?.pending).toEqual([]);
+    expect(data?.completed.map((r) => r.id)).toEqual(['a']);
+    expect(invalidated(queryClient, queryKeys.requestHistory('r1'))).toBe(true);
+    expect(invalidated(queryClient, queryKeys.dashboard('r1'))).toBe(true);
+  });
+
+  it('keeps history as it is for a request still open (taken)', () => {
+    const queryClient = cacheWithHistory();
+    writeRequest(queryClient, request('a', { status: 'acknowledged', acknowledgedAt: 5 }));
+    const data = queryClient.getQueryData<RequestsResponse>(queryKeys.requests('r1'));
+    expect(data?.pending.map((r) => r.status)).toEqual(['acknowledged']);
+    expect(invalidated(queryClient, queryKeys.requestHistory('r1'))).toBe(false);
+    expect(invalidated(queryClient, queryKeys.dashboard('r1'))).toBe(true);
   });
 });

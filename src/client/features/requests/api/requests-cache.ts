@@ -1,5 +1,7 @@
-import { COMPLETED_LIST_CAP } from '../../../../shared/constants';
-import type { RequestsResponse, ServiceRequest } from '../../../../shared/schemas';
+import type { QueryClient } from '@tanstack/react-query';
+import { COMPLETED_LIST_CAP } from '@shared/constants';
+import type { RequestsResponse, ServiceRequest } from '@shared/schemas';
+import { queryKeys } from '../../../lib/query-keys';
 
 const newestFirst = (a: ServiceRequest, b: ServiceRequest) => b.createdAt - a.createdAt;
 const recentlyCompletedFirst = (a: ServiceRequest, b: ServiceRequest) => b.updatedAt - a.updatedAt;
@@ -26,6 +28,30 @@ export function upsertRequest(
     pending: pending.sort(newestFirst),
     completed: completed.sort(recentlyCompletedFirst).slice(0, COMPLETED_LIST_CAP),
   };
+}
+
+/**
+ * A created or changed request — a staff action's answer or a live event — into every cache that shows it: the
+ * console's list at once, the dashboard refetched, and today's history when the request left the open list
+ * (issue 12: a taken request stays with who took it; a completed or dismissed one leaves every console at once).
+ */
+export function writeRequest(queryClient: QueryClient, request: ServiceRequest): void {
+  queryClient.setQueryData<RequestsResponse>(queryKeys.requests(request.restaurantId), (data) =>
+    upsertRequest(data, request),
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(request.restaurantId) });
+  if (!isOpen(request))
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.requestHistory(request.restaurantId),
+    });
+}
+
+/** The restaurant's requests as this console holds them now (decision 027's baseline), if it ever loaded them. */
+export function cachedRequests(
+  queryClient: QueryClient,
+  restaurantId: string,
+): RequestsResponse | undefined {
+  return queryClient.getQueryData<RequestsResponse>(queryKeys.requests(restaurantId));
 }
 
 /** Overdue requests first (they need attention most), then newest first. */

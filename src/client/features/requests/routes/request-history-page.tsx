@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { messageFrom } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
+import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { useRequestHistory } from '../api/requests-api';
 import { formatDuration } from '../lib/duration';
 import { tableLabel } from '../lib/table-label';

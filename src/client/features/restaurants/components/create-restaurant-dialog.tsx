@@ -1,14 +1,9 @@
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
-import { toast } from 'react-toastify';
-import { RESTAURANT_NAME_MAX } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
-import { Button } from '../../../components/ui/button';
+import { useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormField, tooLongError } from '../../../components/ui/form-field';
-import { clientErrorMessage } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/session-api';
-import { useCreateRestaurant } from '../api/restaurants-api';
-import { useActiveRestaurant } from './active-restaurant-provider';
+import { useSession } from '../../../lib/session-api';
+import { useCreateRestaurant } from '../../../lib/restaurants-api';
+import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
+import { RestaurantNameForm } from '../../../components/restaurant-name-form';
 
 /**
  * SPEC §2 /login: an admin with no restaurant is shown a Create Restaurant dialog — right after sign-in and on
@@ -30,6 +25,7 @@ export function CreateRestaurantGate() {
 function CreateRestaurantDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const nameRef = useRef<HTMLInputElement>(null);
   const create = useCreateRestaurant();
+  const { setRestaurantId } = useActiveRestaurant();
   return (
     <Dialog
       open={open}
@@ -39,65 +35,15 @@ function CreateRestaurantDialog({ open, onClose }: { open: boolean; onClose: () 
       initialFocusRef={nameRef}
       onClose={onClose}
     >
-      <CreateRestaurantForm inputRef={nameRef} create={create} />
-    </Dialog>
-  );
-}
-
-function CreateRestaurantForm({
-  inputRef,
-  create,
-}: {
-  inputRef: RefObject<HTMLInputElement | null>;
-  create: ReturnType<typeof useCreateRestaurant>;
-}) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { setRestaurantId } = useActiveRestaurant();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      // SPEC §5: name is required.
-      setError(MSG.restaurantNameRequired);
-      toast.error(MSG.restaurantNameRequired);
-      inputRef.current?.focus();
-      return;
-    }
-    const tooLong = tooLongError(name, RESTAURANT_NAME_MAX);
-    if (tooLong) {
-      setError(tooLong);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    create.mutate(trimmed, {
-      // The session already lists the new id (the mutation refetched it), so choosing it sticks.
-      onSuccess: ({ restaurant }) => {
-        setRestaurantId(restaurant.id);
-        toast.success(MSG.restaurantCreated);
-      },
-      onError: (err) => toast.error(clientErrorMessage(err, MSG.createRestaurantFailed)),
-    });
-  }
-
-  return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-      <FormField
-        ref={inputRef}
+      <RestaurantNameForm
+        create={create}
         label="Restaurant Name"
-        name="restaurantName"
-        autoComplete="organization"
-        limit={RESTAURANT_NAME_MAX}
-        required
-        value={name}
-        error={error}
-        onChange={(event) => setName(event.target.value)}
+        submitLabel="Create Restaurant"
+        layout="stacked"
+        inputRef={nameRef}
+        // The session already lists the new id (the mutation refetched it), so choosing it sticks.
+        onCreated={(restaurant) => setRestaurantId(restaurant.id)}
       />
-      <Button type="submit" size="lg" fullWidth isLoading={create.isPending}>
-        Create Restaurant
-      </Button>
-    </form>
+    </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import { FieldError } from '../../../components/ui/form-field';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { Spinner } from '../../../components/ui/spinner';
 import { clientErrorMessage } from '../../../lib/api-client';
-import { useDeleteLogo, useUploadLogo } from '../../restaurants/api/restaurants-api';
+import { useDeleteLogo, useUploadLogo } from '../../../lib/restaurants-api';
 import { LOGO_TYPES, logoFileError } from '../lib/logo-file';
 
 /** SPEC §2 branding: current logo, upload, and delete with confirmation. */

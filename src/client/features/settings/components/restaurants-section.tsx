@@ -1,12 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { RESTAURANT_NAME_MAX } from '../../../../shared/constants';
 import { MSG } from '../../../../shared/messages';
 import type { Restaurant } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadError } from '../../../components/ui/empty-state';
-import { FieldError, inputClass, tooLongError } from '../../../components/ui/form-field';
+import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiRequestError, clientErrorMessage } from '../../../lib/api-client';
 import { restaurantLabels } from '../../../lib/restaurant-labels';
@@ -15,8 +14,9 @@ import {
   useCreateRestaurant,
   useDeleteRestaurant,
   useOwnedRestaurants,
-} from '../../restaurants/api/restaurants-api';
-import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
+} from '../../../lib/restaurants-api';
+import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
+import { RestaurantNameForm } from '../../../components/restaurant-name-form';
 
 // Not quoted by SPEC (§8 quotes only the last-restaurant refusal for this action).
 const RESTAURANT_DELETED = 'Restaurant deleted successfully';
@@ -135,66 +135,13 @@ export function RestaurantsSection() {
 }
 
 function AddRestaurantForm() {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const create = useCreateRestaurant();
-  const inputId = useId();
-  const errorId = useId();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      // SPEC §5 Create restaurant: name is required.
-      setError(MSG.restaurantNameRequired);
-      toast.error(MSG.restaurantNameRequired);
-      inputRef.current?.focus();
-      return;
-    }
-    const tooLong = tooLongError(trimmed, RESTAURANT_NAME_MAX);
-    if (tooLong) {
-      setError(tooLong);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    create.mutate(trimmed, {
-      onSuccess: () => {
-        setName('');
-        toast.success(MSG.restaurantCreated);
-      },
-      onError: (err) => toast.error(clientErrorMessage(err, MSG.createRestaurantFailed)),
-    });
-  }
-
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        New Restaurant Name
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          ref={inputRef}
-          id={inputId}
-          name="newRestaurantName"
-          autoComplete="off"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            // Never cut what was typed or pasted: say it is too long instead (issue 13).
-            setError(tooLongError(event.target.value, RESTAURANT_NAME_MAX));
-          }}
-          className={`${inputClass(Boolean(error))} sm:max-w-md`}
-        />
-        <Button type="submit" size="lg" variant="secondary" isLoading={create.isPending}>
-          Add Restaurant
-        </Button>
-      </div>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </form>
+    <RestaurantNameForm
+      create={create}
+      label="New Restaurant Name"
+      submitLabel="Add Restaurant"
+      layout="inline"
+    />
   );
 }

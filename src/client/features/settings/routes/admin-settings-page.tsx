@@ -5,12 +5,13 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
-import { DeleteAccountSection } from '../../account/components/delete-account-section';
-import { useRestaurant } from '../../restaurants/api/restaurants-api';
-import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
+import { DeleteAccountSection } from '../../../components/delete-account-section';
+import { useRestaurant } from '../../../lib/restaurants-api';
+import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { BrandingForm } from '../components/branding-form';
 import { LogoSection } from '../components/logo-section';
 import { RestaurantsSection } from '../components/restaurants-section';
+import { TimeZoneForm } from '../components/time-zone-form';
 
 // docs/decisions/005-admin-account-deletion.md: an admin's restaurants go with their account.
 const DELETE_ACCOUNT_TEXT =
@@ -85,6 +86,19 @@ export function AdminSettingsPage() {
               </div>
             )}
           </SettingsCard>
+
+          {!loadFailed && (
+            <SettingsCard
+              title="Time zone"
+              description="The restaurant's local time, for the day and hours of its figures."
+            >
+              {restaurant.data ? (
+                <TimeZoneForm key={restaurant.data.id} restaurant={restaurant.data} />
+              ) : (
+                <Skeleton className="h-20 w-full" />
+              )}
+            </SettingsCard>
+          )}
 
           {!loadFailed && (
             <SettingsCard title="Logo">

@@ -12,8 +12,8 @@ import { formatRelative } from '../../../lib/format-relative';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useNow } from '../../../lib/use-now';
-import { useActiveRestaurant } from '../../restaurants/components/active-restaurant-provider';
-import { NoRestaurantNotice } from '../../restaurants/components/no-restaurant-notice';
+import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
+import { NoRestaurantNotice } from '../../../components/no-restaurant-notice';
 import { useDeleteStaff, useStaff } from '../api/staff-api';
 import { AddStaffDialog } from '../components/add-staff-dialog';
 

@@ -5,7 +5,7 @@ import type { SuperAdminUser } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { useSession } from '../../auth/api/session-api';
+import { useSession } from '../../../lib/session-api';
 import { useDeleteUser, useSuperAdminUsers } from '../api/super-admin-api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { UsersTable } from './users-table';

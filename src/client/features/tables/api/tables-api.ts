@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tableResponseSchema, tablesResponseSchema } from '../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { removeTable, upsertTable, type TablesResponse } from './tables-cache';
+import { dropTable, writeTable } from './tables-cache';
 
 export function useTables(restaurantId: string | null) {
   return useQuery({
@@ -22,11 +22,7 @@ function useTableAction(restaurantId: string | null, action: 'assign' | 'unassig
   return useMutation({
     mutationFn: (tableId: string) =>
       api.post(`/api/tables/${encodeURIComponent(tableId)}/${action}`, {}, tableResponseSchema),
-    onSuccess: ({ table }) => {
-      queryClient.setQueryData<TablesResponse>(queryKeys.tables(table.restaurantId), (data) =>
-        upsertTable(data, table),
-      );
-    },
+    onSuccess: ({ table }) => writeTable(queryClient, table),
     onError: () => {
       // Someone else may have taken the table meanwhile: show the real state again.
       if (restaurantId !== null)
@@ -55,12 +51,7 @@ export function useCreateTable() {
         { number },
         tableResponseSchema,
       ),
-    onSuccess: ({ table }) => {
-      queryClient.setQueryData<TablesResponse>(queryKeys.tables(table.restaurantId), (data) =>
-        upsertTable(data, table),
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(table.restaurantId) });
-    },
+    onSuccess: ({ table }) => writeTable(queryClient, table),
   });
 }
 
@@ -69,11 +60,6 @@ export function useDeleteTable() {
   return useMutation({
     mutationFn: ({ tableId }: { restaurantId: string; tableId: string }) =>
       api.delete(`/api/tables/${encodeURIComponent(tableId)}`),
-    onSuccess: (_data, { restaurantId, tableId }) => {
-      queryClient.setQueryData<TablesResponse>(queryKeys.tables(restaurantId), (data) =>
-        removeTable(data, tableId),
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(restaurantId) });
-    },
+    onSuccess: (_data, { restaurantId, tableId }) => dropTable(queryClient, restaurantId, tableId),
   });
 }

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Table, tablesResponseSchema } from '../../../../shared/schemas';
+import type { Table, tablesResponseSchema } from '@shared/schemas';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type TablesResponse = z.infer<typeof tablesResponseSchema>;
 
@@ -23,6 +25,29 @@ export function removeTable(
 ): TablesResponse | undefined {
   if (data === undefined) return undefined;
   return { tables: data.tables.filter((t) => t.id !== tableId) };
+}
+
+/**
+ * A created or changed table — an action's answer (add, assign, unassign) or a 'table.changed' live event — into
+ * the restaurant's cached list, and the dashboard refetched.
+ */
+export function writeTable(queryClient: QueryClient, table: Table): void {
+  queryClient.setQueryData<TablesResponse>(queryKeys.tables(table.restaurantId), (data) =>
+    upsertTable(data, table),
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(table.restaurantId) });
+}
+
+/**
+ * A deleted table leaves the cached list; the requests (a deleted table's requests lose their table number) and the
+ * dashboard are refetched.
+ */
+export function dropTable(queryClient: QueryClient, restaurantId: string, tableId: string): void {
+  queryClient.setQueryData<TablesResponse>(queryKeys.tables(restaurantId), (data) =>
+    removeTable(data, tableId),
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.requests(restaurantId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(restaurantId) });
 }
 
 /** Table numbers are strings ('2', '10', 'A1'): compare them the way people read them. */

@@ -1,89 +1,87 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { z } from 'zod';
 import { TABLE_NUMBER_MAX } from '../../../../shared/constants';
+import { requiredNameField } from '../../../../shared/fields';
 import { MSG } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
-import { FieldError, inputClass, tooLongError } from '../../../components/ui/form-field';
-import { ApiRequestError } from '../../../lib/api-client';
+import { FormField } from '../../../components/ui/form-field';
+import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { useCreateTable } from '../api/tables-api';
+
+/** SPEC §5 Add table: number required and trimmed (and, issue 13, at most TABLE_NUMBER_MAX characters). */
+const addTableFormSchema = z.object({
+  number: requiredNameField(MSG.tableNumberRequired, TABLE_NUMBER_MAX),
+});
+type AddTableValues = z.infer<typeof addTableFormSchema>;
 
 /** SPEC §2/§5 Add table: number required and trimmed, a restaurant selected, unique within the restaurant. */
 export function AddTableForm({ restaurantId }: { restaurantId: string | null }) {
-  const [number, setNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const create = useCreateTable();
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
+  const form = useForm<AddTableValues>({
+    ...FORM_OPTIONS,
+    resolver: zodResolver(addTableFormSchema),
+    defaultValues: { number: '' },
+  });
 
-  function fail(message: string) {
-    setError(message);
-    toast.error(message);
-    inputRef.current?.focus();
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = number.trim();
-    if (!trimmed) return fail(MSG.tableNumberRequired);
-    const tooLong = tooLongError(trimmed, TABLE_NUMBER_MAX);
-    if (tooLong) return fail(tooLong);
-    if (restaurantId === null) return fail(MSG.noRestaurantSelected);
-    setError(null);
-    create.mutate(
-      { restaurantId, number: trimmed },
-      {
-        onSuccess: () => {
-          toast.success(MSG.tableCreated);
-          setNumber('');
-          inputRef.current?.focus();
+  const submit = form.handleSubmit(
+    ({ number }) => {
+      if (restaurantId === null) {
+        form.setError('number', { message: MSG.noRestaurantSelected }, { shouldFocus: true });
+        toast.error(MSG.noRestaurantSelected);
+        return;
+      }
+      create.mutate(
+        { restaurantId, number: number.trim() },
+        {
+          onSuccess: () => {
+            toast.success(MSG.tableCreated);
+            form.reset();
+            form.setFocus('number');
+          },
+          onError: (error) => {
+            const { message } = serverErrorToForm(form, error, {
+              // SPEC §8: a 409 is the number already taken; anything else, 'Failed to create table'.
+              isKnown: (refusal) => refusal.status === 409,
+              messages: { table_number_exists: () => MSG.tableNumberExists },
+              otherwise: 'number',
+              fallback: MSG.createTableFailed,
+            });
+            toast.error(message);
+          },
         },
-        onError: (err) => {
-          if (err instanceof ApiRequestError && err.status === 409) fail(MSG.tableNumberExists);
-          else fail(MSG.createTableFailed);
-        },
-      },
-    );
-  }
+      );
+    },
+    (errors) => {
+      if (errors.number?.message) toast.error(errors.number.message);
+    },
+  );
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void submit(event)}
       aria-label="Add a table"
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        Table Number
-      </label>
-      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          ref={inputRef}
-          id={inputId}
-          name="tableNumber"
-          inputMode="text"
-          autoComplete="off"
-          placeholder="e.g. 12 or A1"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          value={number}
-          onChange={(event) => {
-            setNumber(event.target.value);
-            // Never cut what was typed or pasted: say it is too long instead (issue 13).
-            setError(tooLongError(event.target.value, TABLE_NUMBER_MAX));
-          }}
-          className={`${inputClass(Boolean(error))} sm:max-w-xs`}
-        />
-        <Button type="submit" size="lg" isLoading={create.isPending}>
-          Add Table
-        </Button>
-      </div>
-      {error && (
-        <div className="mt-2">
-          <FieldError id={errorId}>{error}</FieldError>
-        </div>
-      )}
+      <FormField
+        form={form}
+        name="number"
+        label="Table Number"
+        inputMode="text"
+        autoComplete="off"
+        placeholder="e.g. 12 or A1"
+        limit={TABLE_NUMBER_MAX}
+        required
+        className="sm:max-w-xs"
+        rowClassName="flex flex-col gap-2 sm:flex-row"
+        addon={
+          <Button type="submit" size="lg" isLoading={create.isPending}>
+            Add Table
+          </Button>
+        }
+      />
     </form>
   );
 }

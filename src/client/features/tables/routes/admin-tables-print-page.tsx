@@ -7,11 +7,11 @@ import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useRestaurant } from '../../restaurants/api/restaurants-api';
+import { useRestaurant } from '../../../lib/restaurants-api';
 import {
   ActiveRestaurantProvider,
   useActiveRestaurant,
-} from '../../restaurants/components/active-restaurant-provider';
+} from '../../../lib/active-restaurant-provider';
 import { useTables } from '../api/tables-api';
 import { compareTableNumbers } from '../api/tables-cache';
 import { QrImage } from '../components/qr-image';

@@ -1,0 +1,183 @@
+/**
+ * Benchmark (issue 16 item 7): our press-to-screen latency side by side with an in-memory floor — the same HTTP press
+ * and WebSocket fan-out on the same stack with no database (lib/memory-floor.ts). At each load (staff sockets ×
+ * presses a second) the floor and the real server on PostgreSQL (one instance) take the same presses from the same
+ * load generator (lib/floor.ts); the budget is our p99 ≤ 1.5 × the floor's at every load, without weakening
+ * durability (a press is announced only after it commits).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createBenchDatabase, seedFleet, type SeededRestaurant } from './lib/database';
+import { Floor, type PhaseResult } from './lib/floor';
+import { describeMachine, machine } from './lib/machine';
+import type { BudgetResult, Section } from './lib/report';
+import { BENCH_TMP, sleep, startServer } from './lib/server';
+import { envNumber, median, ms, table } from './lib/stats';
+import { quiet } from './live';
+
+export interface FloorLoad {
+  /** Staff sockets in all; ten per restaurant. */
+  sockets: number;
+  rate: number;
+}
+
+export const FLOOR_CONFIG = {
+  loads: (process.env.BENCH_FLOOR_LOADS ?? '10x400,100x100,1000x200').split(',').map((s) => {
+    const [sockets, rate] = s.split('x').map(Number);
+    return { sockets: sockets!, rate: rate! } satisfies FloorLoad;
+  }),
+  staffPerRestaurant: 10,
+  seconds: envNumber('BENCH_FLOOR_SECONDS', 10),
+  runs: envNumber('BENCH_FLOOR_RUNS', 3),
+  warmupSeconds: 3,
+  ratioBudget: 1.5,
+};
+
+export interface FloorLoadResult {
+  load: FloorLoad;
+  floor: PhaseResult[];
+  ours: PhaseResult[];
+}
+
+const p99Median = (runs: PhaseResult[]) => median(runs.map((r) => r.latency.p99));
+
+async function measure(
+  label: string,
+  floor: Floor,
+  load: FloorLoad,
+  log: (line: string) => void,
+  between: () => Promise<void>,
+): Promise<PhaseResult[]> {
+  const c = FLOOR_CONFIG;
+  await floor.run(Math.min(load.rate, 200), c.warmupSeconds * 1000);
+  await between();
+  const runs: PhaseResult[] = [];
+  for (let run = 1; run <= c.runs; run++) {
+    await quiet(log);
+    const r = await floor.run(load.rate, c.seconds * 1000);
+    runs.push(r);
+    log(
+      `  ${label} run ${run}: ${r.ok}/${r.sent} accepted, lost ${r.lost}, p50 ${ms(r.latency.p50)} p99 ${ms(r.latency.p99)} ms`,
+    );
+    await between();
+  }
+  return runs;
+}
+
+export async function runFloor(log: (line: string) => void): Promise<FloorLoadResult[]> {
+  const c = FLOOR_CONFIG;
+  const results: FloorLoadResult[] = [];
+  for (const load of c.loads) {
+    const restaurants = Math.max(1, Math.round(load.sockets / c.staffPerRestaurant));
+    const presses = Math.min(load.rate, 200) * c.warmupSeconds + load.rate * c.seconds * c.runs;
+    log(`floor vs PostgreSQL at ${load.sockets} sockets × ${load.rate} presses/s`);
+    const database = await createBenchDatabase('postgres');
+    try {
+      const fleet = await seedFleet(database, {
+        restaurants,
+        staffPerRestaurant: c.staffPerRestaurant,
+        // Every table at most once per cool-down: each side presses its own half of the tables (runInMemory).
+        tablesPerRestaurant: 2 * Math.ceil(presses / restaurants) + 10,
+      });
+      const floorRuns = await runInMemory(fleet, load, log);
+      const server = await startServer({
+        name: `floor-ours-${load.sockets}x${load.rate}`,
+        env: { ...database.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      });
+      const ours = new Floor(fleet, [server], 'postgres', database.name);
+      try {
+        await ours.connectStaff();
+        const oursRuns = await measure('ours', ours, load, log, async () => {
+          await ours.completeAll();
+          await sleep(1000);
+        });
+        results.push({ load, floor: floorRuns, ours: oursRuns });
+      } finally {
+        ours.close();
+        await server.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  return results;
+}
+
+async function runInMemory(
+  fleet: SeededRestaurant[],
+  load: FloorLoad,
+  log: (line: string) => void,
+): Promise<PhaseResult[]> {
+  fs.mkdirSync(BENCH_TMP, { recursive: true });
+  const fleetFile = path.join(BENCH_TMP, 'memory-floor-fleet.json');
+  const cookies: Record<string, string> = {};
+  for (const r of fleet) for (const s of r.staff) cookies[s.cookie] = r.id;
+  fs.writeFileSync(fleetFile, JSON.stringify(cookies));
+  const server = await startServer({
+    name: `floor-memory-${load.sockets}x${load.rate}`,
+    script: 'bench/lib/memory-floor.ts',
+    env: { FLOOR_FLEET: fleetFile, NODE_ENV: 'production' },
+  });
+  // Our server would refuse a table the floor pressed less than a cool-down ago: the floor presses the even
+  // tables, ours (after this returns) the odd ones.
+  const half = fleet.map((r) => ({ ...r, tableIds: r.tableIds.filter((_, i) => i % 2 === 0) }));
+  const floor = new Floor(half, [server], 'postgres');
+  try {
+    await floor.connectStaff();
+    return await measure('floor', floor, load, log, async () => {
+      await sleep(1000);
+    });
+  } finally {
+    floor.close();
+    await server.stop();
+    fleet.forEach((r) => (r.tableIds = r.tableIds.filter((_, i) => i % 2 === 1)));
+  }
+}
+
+export function floorSection(results: FloorLoadResult[]): Section {
+  const c = FLOOR_CONFIG;
+  const m = machine();
+  const budgets: BudgetResult[] = [];
+  const rows = results.map(({ load, floor, ours }) => {
+    const f = p99Median(floor);
+    const o = p99Median(ours);
+    const ratio = o / f;
+    budgets.push({
+      budget: `Press-to-screen p99 ≤ ${c.ratioBudget}× the in-memory floor's at ${load.sockets} sockets × ${load.rate}/s (PostgreSQL, 1 instance)`,
+      measured: `${ratio.toFixed(2)}× (${ms(o)} vs ${ms(f)} ms)`,
+      met: ratio <= c.ratioBudget,
+    });
+    return [
+      `${load.sockets} × ${load.rate}/s`,
+      ms(median(floor.map((r) => r.latency.p50))),
+      `**${ms(f)}**`,
+      ms(median(ours.map((r) => r.latency.p50))),
+      `**${ms(o)}**`,
+      `**${ratio.toFixed(2)}×**`,
+      `${ours.reduce((n, r) => n + r.lost, 0)} / ${floor.reduce((n, r) => n + r.lost, 0)}`,
+    ];
+  });
+  const markdown = [
+    `Run ${m.date} on ${describeMachine(m)}.`,
+    '',
+    `At each load (staff sockets × guest presses a second, ten sockets per restaurant, every press fanned out to ` +
+      `its restaurant's ten), the in-memory floor (bench/lib/memory-floor.ts: the same Fastify press route and ` +
+      `WebSocket fan-out, no database) and the real server on PostgreSQL (one instance) take the same presses from ` +
+      `the same load generator: a ${c.warmupSeconds} s warm-up, then ${c.runs} runs of ${c.seconds} s; p99 is ` +
+      `the median of the runs' p99 press-to-screen (POST sent → event at a socket).`,
+    '',
+    table(
+      [
+        'load',
+        'floor p50 ms',
+        'floor p99 ms',
+        'ours p50 ms',
+        'ours p99 ms',
+        'ratio (p99)',
+        'lost ours / floor',
+      ],
+      rows,
+    ),
+  ].join('\n');
+  return { id: 'floor', title: 'Press-to-screen against an in-memory floor', markdown, budgets };
+}

@@ -1,0 +1,237 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { paths } from '@shared/paths';
+import { useLogout } from '../features/auth/api/auth-api';
+import { useSession } from '../lib/session-api';
+import { useRestaurant } from '../lib/restaurants-api';
+import { useActiveRestaurant } from '../lib/active-restaurant-provider';
+import {
+  NotificationStatusView,
+  useNotificationStatus,
+} from '../features/requests/components/notification-status';
+import { useLiveStatus } from '../lib/live-status';
+import { pendingLabel, usePendingRequests } from '../lib/pending-requests';
+import { RestaurantMark } from '../components/ui/restaurant-mark';
+import { Spinner } from '../components/ui/spinner';
+
+interface NavItem {
+  to: string;
+  label: string;
+  /** Shows the number of pending requests beside the label (issue 12). */
+  pendingCount?: boolean;
+}
+
+// SPEC §2 header: admins see Dashboard, Tables, Staff, Settings; servers see My Tables and Requests;
+// visitors see Login and Sign Up.
+const ADMIN_LINKS: NavItem[] = [
+  { to: paths.adminDashboard, label: 'Dashboard' },
+  { to: paths.adminTables, label: 'Tables' },
+  { to: paths.adminStaff, label: 'Staff' },
+  { to: paths.adminSettings, label: 'Settings' },
+  // Issue 12: today's handled requests.
+  { to: paths.adminHistory, label: 'History' },
+  // Issue 13.
+  { to: paths.adminAnalytics, label: 'Analytics' },
+];
+const SERVER_LINKS: NavItem[] = [
+  { to: paths.serverTables, label: 'My Tables' },
+  { to: paths.serverRequests, label: 'Requests', pendingCount: true },
+  // Issue 12: account deletion lives on its own page, off the server's working screens.
+  { to: paths.serverHistory, label: 'History' },
+  { to: paths.serverAccount, label: 'Account' },
+];
+const VISITOR_LINKS: NavItem[] = [
+  { to: paths.login, label: 'Login' },
+  { to: paths.register, label: 'Sign Up' },
+];
+
+const ITEM =
+  'flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
+
+/** A red count pill; its number is read from the sr-only text beside it. */
+function CountPill({ count, className = '' }: { count: number; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white ${className}`}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+function NavLinks({ links, pending }: { links: NavItem[]; pending: number }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink
+        to={link.to}
+        className={({ isActive }) =>
+          `${ITEM} ${isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+        }
+      >
+        {link.label}
+        {link.pendingCount && pending > 0 && (
+          <>
+            <CountPill count={pending} />
+            <span className="sr-only">({pendingLabel(pending)})</span>
+          </>
+        )}
+      </NavLink>
+    </li>
+  ));
+}
+
+/** SPEC §2 header for the staff and admin screens (the guest page has its own branded header). */
+export function Header() {
+  const { user, isPending } = useSession();
+  const { restaurantId } = useActiveRestaurant();
+  const restaurant = useRestaurant(restaurantId).data;
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const liveStatus = useLiveStatus();
+  const pending = usePendingRequests().total;
+  const push = useNotificationStatus(user);
+  const menuId = useId();
+  // The menu belongs to the page it was opened on: navigating closes it without an effect.
+  const [openOnKey, setOpenOnKey] = useState<string | null>(null);
+  const menuOpen = openOnKey === location.key;
+
+  const links =
+    user === null
+      ? isPending
+        ? []
+        : VISITOR_LINKS
+      : user.role === 'admin'
+        ? ADMIN_LINKS
+        : user.role === 'server'
+          ? SERVER_LINKS
+          : [];
+
+  function handleLogout() {
+    logout.mutate(undefined, {
+      onSettled: () => void navigate(paths.login, { replace: true }),
+    });
+  }
+
+  const logoutItem = user !== null && (
+    <li>
+      <button
+        type="button"
+        onClick={handleLogout}
+        disabled={logout.isPending}
+        className={`${ITEM} w-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60`}
+      >
+        Logout
+      </button>
+    </li>
+  );
+
+  // Issue 12: one row on a 360 px phone. Below md the links, the notification control and Logout fold into the
+  // menu; the menu button carries the pending count so it is seen without opening it.
+  return (
+    <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2 md:gap-4">
+        <Link
+          to={paths.root}
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+        >
+          {restaurant ? (
+            <RestaurantMark
+              name={restaurant.name}
+              logoUrl={restaurant.logoUrl}
+              color={restaurant.primaryColor}
+              className="size-9 shrink-0 text-base"
+            />
+          ) : (
+            <img src="/favicon.svg" alt="" className="size-9 shrink-0" />
+          )}
+          <span className="truncate text-lg font-bold text-slate-900">
+            {restaurant?.name ?? 'Table Service'}
+          </span>
+        </Link>
+
+        {user !== null && (liveStatus === 'reconnecting' || liveStatus === 'offline') && (
+          <span
+            role="status"
+            className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900"
+          >
+            <Spinner className="size-3" />
+            {liveStatus === 'offline' ? (
+              <span>
+                Offline<span className="max-sm:sr-only"> · reconnecting…</span>
+              </span>
+            ) : (
+              <span>
+                <span className="max-sm:sr-only">Reconnecting…</span>
+                <span className="sm:hidden" aria-hidden="true">
+                  Sync…
+                </span>
+              </span>
+            )}
+          </span>
+        )}
+        {user !== null && (
+          <div className="hidden shrink-0 md:block">
+            <NotificationStatusView {...push} />
+          </div>
+        )}
+
+        <nav aria-label="Main" className="hidden shrink-0 md:block">
+          <ul role="list" className="flex items-center gap-1">
+            <NavLinks links={links} pending={pending} />
+            {logoutItem}
+          </ul>
+        </nav>
+
+        <button
+          type="button"
+          aria-label={pending > 0 ? `Menu, ${pendingLabel(pending)}` : 'Menu'}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setOpenOnKey(menuOpen ? null : location.key)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpenOnKey(null);
+          }}
+          className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 md:hidden"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+          {pending > 0 && !menuOpen && (
+            <CountPill count={pending} className="absolute -right-0.5 -top-0.5" />
+          )}
+        </button>
+      </div>
+
+      {menuOpen && (
+        <nav
+          id={menuId}
+          aria-label="Main"
+          className="mx-auto max-w-5xl border-t border-slate-200 px-4 pb-3 pt-2 md:hidden"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpenOnKey(null);
+          }}
+        >
+          <ul role="list" className="flex flex-col gap-1">
+            <NavLinks links={links} pending={pending} />
+            {user !== null && push.state !== 'unsupported' && (
+              <li className="px-3 py-1">
+                <NotificationStatusView {...push} />
+              </li>
+            )}
+            {logoutItem}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

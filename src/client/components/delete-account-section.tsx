@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { MSG } from '@shared/messages';
+import { Button } from './ui/button';
+import { ConfirmDialog } from './ui/confirm-dialog';
+import { paths } from '@shared/paths';
+import { useDeleteAccount } from '../lib/account-api';
+
+export interface DeleteAccountSectionProps {
+  /** The warning in the red block (SPEC §2 wording for the screen that shows it). */
+  description: string;
+  /** The confirm dialog's text (SPEC §5). */
+  confirmMessage: string;
+}
+
+/**
+ * SPEC §2 'Account Management': a red 'Delete Account' block guarded by a confirm dialog (SPEC §5).
+ * On success: 'Account deleted successfully', the user is cleared and sent to /login (SPEC §8).
+ */
+export function DeleteAccountSection({ description, confirmMessage }: DeleteAccountSectionProps) {
+  const [confirming, setConfirming] = useState(false);
+  const deleteAccount = useDeleteAccount();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const blockHeadingId = useId();
+
+  function handleConfirm() {
+    // mutateAsync, not mutate's callbacks: clearing the session unmounts this screen (the route guard leaves it)
+    // before mutate's own onSuccess would run, and that callback is dropped with it, taking the SPEC §8 toast along.
+    deleteAccount.mutateAsync().then(
+      () => {
+        setConfirming(false);
+        toast.success(MSG.accountDeleted);
+        void navigate(paths.login, { replace: true });
+      },
+      () => {
+        setConfirming(false);
+        toast.error(MSG.deleteAccountFailed);
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Account Management
+      </h2>
+      <div
+        role="group"
+        aria-labelledby={blockHeadingId}
+        className="rounded-xl border border-red-200 bg-red-50 p-4 sm:p-5"
+      >
+        <h3 id={blockHeadingId} className="font-semibold text-red-800">
+          Delete Account
+        </h3>
+        <p className="mt-1 text-sm text-red-900">{description}</p>
+        <Button
+          variant="danger"
+          className="mt-4 w-full sm:w-auto"
+          onClick={() => setConfirming(true)}
+        >
+          Delete Account
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Account"
+        message={confirmMessage}
+        confirmLabel="Delete"
+        isPending={deleteAccount.isPending}
+        onConfirm={handleConfirm}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

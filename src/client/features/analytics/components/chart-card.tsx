@@ -1,0 +1,81 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { TableData } from '../lib/csv';
+import { CsvButton, DataTable } from './data-table';
+
+const TOGGLE =
+  'min-h-9 rounded-md px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
+
+/**
+ * A chart with its accessible twin: a "Table" view shows the same figures as a real <table>, and "CSV" downloads
+ * them. The chart itself is a picture for sighted users (its summary is its label); the table is the source.
+ */
+export function ChartCard({
+  title,
+  description,
+  summary,
+  chart,
+  table,
+  fileName,
+  legend,
+}: {
+  title: string;
+  description: string;
+  /** One sentence read for the chart image. */
+  summary: string;
+  chart: ReactNode;
+  table: TableData;
+  fileName: string;
+  legend?: ReactNode;
+}) {
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p className="text-sm text-slate-600">{description}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <div
+            role="group"
+            aria-label={`${title}: view`}
+            className="flex rounded-lg bg-slate-100 p-0.5"
+          >
+            {(['chart', 'table'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+                className={`${TOGGLE} ${
+                  view === option
+                    ? 'bg-white text-slate-900 shadow-sm'
+                    : 'text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {option === 'chart' ? 'Chart' : 'Table'}
+              </button>
+            ))}
+          </div>
+          <CsvButton table={table} fileName={fileName} label={title.toLowerCase()} />
+        </div>
+      </div>
+      {view === 'chart' ? (
+        <figure className="m-0">
+          <div role="img" aria-label={summary} className="h-60 w-full sm:h-72">
+            {chart}
+          </div>
+          {legend && <figcaption className="mt-2">{legend}</figcaption>}
+        </figure>
+      ) : (
+        <DataTable caption={title} table={table} captionHidden />
+      )}
+    </section>
+  );
+}

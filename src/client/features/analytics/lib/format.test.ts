@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, formatDuration, formatHourRange, toMinutes } from './format';
+
+describe('analytics formats', () => {
+  it('shows durations in s, min and h', () => {
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(42_400)).toBe('42 s');
+    expect(formatDuration(185_000)).toBe('3 min 05 s');
+    expect(formatDuration(3_720_000)).toBe('1 h 02 min');
+    expect(toMinutes(90_000)).toBe(1.5);
+  });
+
+  it('names hours and steps dates', () => {
+    expect(formatHourRange(23)).toBe('23:00–00:00');
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-03-02', -7)).toBe('2026-02-23');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addMonths('2026-01-15', -1)).toBe('2025-12-01');
+  });
+});

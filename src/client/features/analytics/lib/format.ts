@@ -1,0 +1,49 @@
+/** Durations and hours as the analytics page shows them (and its CSV holds them). */
+
+/** "42 s", "3 min 05 s", "1 h 02 min"; "—" when nothing counted. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** Minutes with one decimal, for chart axes. */
+export const toMinutes = (ms: number | null): number | null =>
+  ms === null ? null : Math.round(ms / 6_000) / 10;
+
+/** "09:00–10:00" (the hour of the restaurant's local day). */
+export function formatHourRange(hour: number): string {
+  const pad = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+  return `${pad(hour)}–${pad(hour + 1)}`;
+}
+
+export const formatHour = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
+
+/** "Tue, 10 Mar 2026" for a YYYY-MM-DD (a calendar date: no zone shift). */
+export function formatDay(isoDate: string, options: Intl.DateTimeFormatOptions = {}): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+    ...options,
+  }).format(new Date(Date.UTC(year!, month! - 1, day)));
+}
+
+/** The day `days` after a YYYY-MM-DD. */
+export function addDays(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
+}
+
+/** The same day `months` later, clamped to the month's end (31 Jan + 1 month: 28/29 Feb). */
+export function addMonths(isoDate: string, months: number): string {
+  const [year, month] = isoDate.split('-').map(Number);
+  const first = new Date(Date.UTC(year!, month! - 1 + months, 1));
+  return first.toISOString().slice(0, 10);
+}

@@ -1,0 +1,92 @@
+import type { DashboardActivity } from '../../../../shared/schemas';
+import { RequestTypeIcon } from '../../../components/ui/request-type-icon';
+import { describeActivity, formatClock } from '../api/dashboard-api';
+import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';
+
+/** Tint of an event's marker: the step it is, not its request type (red only for overdue). */
+const KIND_TONE: Record<DashboardActivity['kind'], string> = {
+  pressed: 'bg-blue-100 text-blue-800',
+  escalated: 'bg-red-100 text-red-800',
+  taken: 'bg-amber-100 text-amber-900',
+  completed: 'bg-emerald-100 text-emerald-800',
+  dismissed: 'bg-slate-100 text-slate-700',
+  assigned: 'bg-violet-100 text-violet-800',
+  unassigned: 'bg-violet-100 text-violet-800',
+};
+
+/** Issue 13: the restaurant's 20 latest events — time, table, what, who — newest first, live. */
+export function RecentActivity({
+  activity,
+  timeZone,
+}: {
+  activity: DashboardActivity[];
+  timeZone: string;
+}) {
+  return (
+    <DashboardPanel title="Recent Activity" aside={<LiveBadge />}>
+      {activity.length === 0 ? (
+        <PanelEmpty
+          title="No recent activity"
+          text="Guest requests, takes, completions and table assignments will show up here as they happen."
+        />
+      ) : (
+        <ol aria-label="Latest events, newest first" className="divide-y divide-slate-100">
+          {activity.map((a) => (
+            <li key={a.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
+              <span
+                aria-hidden="true"
+                className={`inline-flex size-8 shrink-0 items-center justify-center rounded-lg ${KIND_TONE[a.kind]}`}
+              >
+                {a.requestType ? (
+                  <RequestTypeIcon type={a.requestType} className="size-4" />
+                ) : (
+                  <TableIcon />
+                )}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="text-sm break-words text-slate-900">
+                  <span className="font-semibold">Table {a.tableNumber}</span>
+                  <span aria-hidden="true" className="text-slate-400">
+                    {' · '}
+                  </span>
+                  <span className="sr-only">: </span>
+                  {describeActivity(a)}
+                </p>
+                <p className="truncate text-xs text-slate-600">{a.by ?? byline(a)}</p>
+              </div>
+              <time
+                dateTime={new Date(a.at).toISOString()}
+                className="shrink-0 text-xs tabular-nums text-slate-600"
+              >
+                {formatClock(a.at, timeZone)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </DashboardPanel>
+  );
+}
+
+/** Who, when nobody on the staff acted. */
+function byline(a: DashboardActivity): string {
+  if (a.kind === 'pressed') return 'Guest';
+  if (a.kind === 'escalated') return 'Not taken in time';
+  return 'Former staff member';
+}
+
+function TableIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M3 10h18M5 10v9M19 10v9M7 6h10l2 4H5l2-4Z" />
+    </svg>
+  );
+}

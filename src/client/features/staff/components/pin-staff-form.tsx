@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { PIN_MAX } from '../../../../shared/constants';
+import { loginIdError, normalizeLoginId } from '../../../../shared/fields';
+import { MSG } from '../../../../shared/messages';
+import { suggestLoginId } from '../../../../shared/names';
+import { FormField } from '../../../components/ui/form-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { FORM_OPTIONS } from '../../../lib/form';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useLoginIdAvailability } from '../api/staff-api';
+import {
+  PIN_STAFF_FIELDS,
+  pinStaffFormSchema,
+  type PinStaffValues,
+} from '../lib/staff-form-schemas';
+import { LoginIdHint, LoginIdSuggestions } from './login-id-status';
+import {
+  StaffFormActions,
+  StaffNameField,
+  useStaffSubmit,
+  type StaffModeFormProps,
+} from './staff-form-parts';
+
+const AVAILABILITY_DEBOUNCE_MS = 400;
+
+/** A login ID the server would accept the shape of (so worth asking about), or null. */
+function checkableLoginId(loginId: string): string | null {
+  const normalized = normalizeLoginId(loginId);
+  return loginIdError(normalized) === null ? normalized : null;
+}
+
+/** The Add Staff dialog in PIN mode: name, login ID (suggested from the name, checked as typed), PIN twice. */
+export function PinStaffForm(props: StaffModeFormProps) {
+  const form = useForm<PinStaffValues>({
+    ...FORM_OPTIONS,
+    resolver: zodResolver(pinStaffFormSchema),
+    defaultValues: {
+      name: props.name,
+      loginId: suggestLoginId(props.name),
+      pin: '',
+      confirmPin: '',
+    },
+  });
+  // SPEC §5: the login ID follows the name until the admin types one of their own.
+  const loginIdEdited = useRef(false);
+  // The suggestions of the server's 409 for a login ID (SPEC §8), kept while that ID is in the field.
+  const [rejected, setRejected] = useState<{ loginId: string; suggestions: string[] } | null>(null);
+
+  const loginId = normalizeLoginId(useWatch({ control: form.control, name: 'loginId' }));
+  const toCheck = useDebouncedValue(checkableLoginId(loginId), AVAILABILITY_DEBOUNCE_MS);
+  const availability = useLoginIdAvailability(toCheck);
+  const checkIsCurrent = toCheck !== null && toCheck === loginId;
+  const checked = checkIsCurrent ? availability.data : undefined;
+  const taken =
+    rejected !== null && rejected.loginId === loginId
+      ? rejected.suggestions
+      : checked && !checked.available
+        ? checked.suggestions
+        : null;
+
+  const submit = useStaffSubmit(
+    form,
+    PIN_STAFF_FIELDS,
+    props,
+    (values) => ({
+      mode: 'pin',
+      name: values.name.trim(),
+      loginId: normalizeLoginId(values.loginId),
+      pin: values.pin,
+    }),
+    {
+      fields: { login_id_taken: 'loginId', invalid_login_id: 'loginId', invalid_pin_format: 'pin' },
+      // SPEC §8: the taken text and up to 3 suggestions, or the "couldn't find" text when there are none.
+      messages: {
+        login_id_taken: (error) =>
+          error.suggestions.length > 0 ? MSG.loginIdTaken : MSG.noLoginIdSuggestions,
+      },
+    },
+    (error, body) => {
+      if (
+        error instanceof ApiRequestError &&
+        error.code === 'login_id_taken' &&
+        body.mode === 'pin'
+      )
+        setRejected({ loginId: body.loginId, suggestions: error.suggestions });
+    },
+  );
+
+  function pickSuggestion(suggestion: string) {
+    form.setValue('loginId', suggestion);
+    loginIdEdited.current = true;
+    form.clearErrors('loginId');
+    form.setFocus('loginId');
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <StaffNameField
+        form={form}
+        nameRef={props.nameRef}
+        onValueChange={(name) => {
+          props.onNameChange(name);
+          if (!loginIdEdited.current) form.setValue('loginId', suggestLoginId(name));
+        }}
+      />
+      <FormField
+        form={form}
+        name="loginId"
+        label="Login ID"
+        autoComplete="off"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={64}
+        required
+        // Emptying the field hands it back to the suggestion from the name.
+        onValueChange={(value) => (loginIdEdited.current = value !== '')}
+        hint={
+          <LoginIdHint
+            showStatus={!form.formState.errors.loginId}
+            checking={checkIsCurrent && availability.isFetching}
+            checked={checked}
+          />
+        }
+        footer={<LoginIdSuggestions suggestions={taken} onPick={pickSuggestion} />}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          form={form}
+          name="pin"
+          label="PIN"
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={PIN_MAX}
+          required
+          hint="4-6 digits"
+        />
+        <FormField
+          form={form}
+          name="confirmPin"
+          label="Confirm PIN"
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={PIN_MAX}
+          required
+        />
+      </div>
+      <StaffFormActions isPending={props.create.isPending} onCancel={props.onDone} />
+    </form>
+  );
+}

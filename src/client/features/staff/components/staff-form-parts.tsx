@@ -1,0 +1,109 @@
+import type { RefObject } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { PERSON_NAME_MAX } from '../../../../shared/fields';
+import { MSG } from '../../../../shared/messages';
+import type { CreateStaffBody } from '../../../../shared/schemas';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { firstErrorMessage, serverErrorToForm, type ServerErrorMapping } from '../../../lib/form';
+import type { useCreateStaff } from '../api/staff-api';
+
+/** What the dialog shell gives each mode's form. */
+export interface StaffModeFormProps {
+  restaurantId: string;
+  create: ReturnType<typeof useCreateStaff>;
+  nameRef: RefObject<HTMLInputElement | null>;
+  /** The name typed so far: it is kept when the admin switches mode. */
+  name: string;
+  onNameChange: (name: string) => void;
+  onDone: () => void;
+}
+
+type NamedValues = FieldValues & { name: string };
+
+/** The Name field both modes open with (the dialog's first focus). */
+export function StaffNameField<T extends NamedValues, O>({
+  form,
+  nameRef,
+  onValueChange,
+}: {
+  form: UseFormReturn<T, unknown, O>;
+  nameRef: RefObject<HTMLInputElement | null>;
+  onValueChange: (name: string) => void;
+}) {
+  return (
+    <FormField
+      form={form}
+      name={'name' as Path<T>}
+      inputRef={nameRef}
+      label="Name"
+      autoComplete="off"
+      limit={PERSON_NAME_MAX}
+      required
+      onValueChange={onValueChange}
+    />
+  );
+}
+
+export function StaffFormActions({
+  isPending,
+  onCancel,
+}: {
+  isPending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onCancel} disabled={isPending}>
+        Cancel
+      </Button>
+      <Button type="submit" isLoading={isPending}>
+        Add Staff Member
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Submits one mode's form: the first error is toasted (and focused by react-hook-form); a valid form is sent, SPEC
+ * §8's success toast closes the dialog, and a refusal lands on its field and is toasted.
+ */
+export function useStaffSubmit<T extends NamedValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+  order: readonly Path<T>[],
+  { restaurantId, create, onDone }: Pick<StaffModeFormProps, 'restaurantId' | 'create' | 'onDone'>,
+  toBody: (values: O) => CreateStaffBody,
+  mapping: Omit<ServerErrorMapping<T>, 'fallback'>,
+  onRefused?: (error: unknown, body: CreateStaffBody) => void,
+) {
+  return form.handleSubmit(
+    (values) => {
+      const body = toBody(values);
+      create.mutate(
+        { restaurantId, body },
+        {
+          onSuccess: ({ staffMember }) => {
+            // SPEC §8 success toasts.
+            toast.success(
+              body.mode === 'pin'
+                ? MSG.serverAdded(staffMember.loginId ?? body.loginId)
+                : MSG.staffAdded,
+            );
+            onDone();
+          },
+          onError: (error) => {
+            onRefused?.(error, body);
+            toast.error(
+              serverErrorToForm(form, error, { ...mapping, fallback: MSG.addStaffFailed }).message,
+            );
+          },
+        },
+      );
+    },
+    (errors) => {
+      const message = firstErrorMessage(errors, order);
+      if (message !== null) toast.error(message);
+    },
+  );
+}

@@ -1,0 +1,109 @@
+import { useIsFetching } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { MSG } from '@shared/messages';
+import type { User } from '@shared/schemas';
+import { queryKeys } from './query-keys';
+import { useSession } from './session-api';
+
+export interface ActiveRestaurant {
+  /** The restaurant the staff screens work on; null for a super admin or an admin without restaurants. */
+  restaurantId: string | null;
+  /** Admin settings pick another of the admin's restaurants (SPEC §2 /admin/settings); null: the default. */
+  setRestaurantId: (restaurantId: string | null) => void;
+}
+
+const ActiveRestaurantContext = createContext<ActiveRestaurant>({
+  restaurantId: null,
+  setRestaurantId: () => undefined,
+});
+
+/**
+ * SPEC §6: a server works in their own restaurant; an admin works on the first restaurant of their list by
+ * default, or on the one they chose if it is still theirs.
+ */
+export function resolveActiveRestaurantId(user: User | null, chosen: string | null): string | null {
+  if (user === null) return null;
+  switch (user.role) {
+    case 'server':
+      return user.restaurantId;
+    case 'admin':
+      return chosen !== null && user.restaurantIds.includes(chosen)
+        ? chosen
+        : (user.restaurantIds[0] ?? null);
+    case 'super_admin':
+      return null;
+  }
+}
+
+// The admin's choice survives a reload and a visit to the print page, per user, on this device only.
+const storageKey = (userId: string) => `table-service.active-restaurant.${userId}`;
+
+function readStoredChoice(userId: string): string | null {
+  try {
+    return window.localStorage.getItem(storageKey(userId));
+  } catch {
+    return null;
+  }
+}
+
+function storeChoice(userId: string, restaurantId: string | null): void {
+  try {
+    if (restaurantId === null) window.localStorage.removeItem(storageKey(userId));
+    else window.localStorage.setItem(storageKey(userId), restaurantId);
+  } catch {
+    // Storage may be disabled (private mode): the choice then lasts until the page is reloaded.
+  }
+}
+
+interface Choice {
+  userId: string;
+  restaurantId: string | null;
+}
+
+export function ActiveRestaurantProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const sessionFetching = useIsFetching({ queryKey: queryKeys.session }) > 0;
+  const userId = user?.id ?? null;
+
+  // A choice made by a previous user of this device never carries over to the next one.
+  const chosen =
+    userId === null
+      ? null
+      : choice?.userId === userId
+        ? choice.restaurantId
+        : readStoredChoice(userId);
+
+  const setRestaurantId = useCallback(
+    (restaurantId: string | null) => {
+      if (userId === null) return;
+      storeChoice(userId, restaurantId);
+      setChoice({ userId, restaurantId });
+    },
+    [userId],
+  );
+
+  // SPEC §8: the chosen restaurant is gone (deleted elsewhere): fall back to the first and say so. Judged only on
+  // a settled session, so a restaurant created a moment ago is not mistaken for a vanished one.
+  const vanished =
+    user?.role === 'admin' &&
+    chosen !== null &&
+    !sessionFetching &&
+    !user.restaurantIds.includes(chosen);
+  useEffect(() => {
+    if (!vanished || user === null) return;
+    setRestaurantId(null);
+    if (user.restaurantIds.length > 0) toast.info(MSG.selectedRestaurantSwitched);
+  }, [vanished, user, setRestaurantId]);
+
+  const value: ActiveRestaurant = {
+    restaurantId: resolveActiveRestaurantId(user, chosen),
+    setRestaurantId,
+  };
+  return <ActiveRestaurantContext value={value}>{children}</ActiveRestaurantContext>;
+}
+
+export function useActiveRestaurant(): ActiveRestaurant {
+  return use(ActiveRestaurantContext);
+}

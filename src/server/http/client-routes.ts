@@ -1,0 +1,80 @@
+/**
+ * The built client (production and e2e): its files with their cache policy, the app shell for every client-side
+ * route (/login, /table/…), and the guest page rendered on the server with its table drawn in (decision 017).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { matchTablePath } from '../../shared/paths';
+import { idParamSchema } from '../../shared/schemas';
+import { GUEST_READ_LIMITS } from '../modules/guest/guest.routes';
+import type { Services } from '../services';
+import { guestPreload } from './client-shell';
+import { renderGuestPage } from './guest-page';
+
+/** Built assets carry a content hash in their name and never change; the rest (sw.js, icons…) may. */
+function cacheControlFor(file: string): string {
+  return file.includes(`${path.sep}assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+/** Serves the build in `clientDist` (dist/client); without a build there (tests, dev) nothing is registered. */
+export async function registerClientRoutes(
+  app: FastifyInstance,
+  services: Services,
+  clientDist: string,
+): Promise<void> {
+  if (!fs.existsSync(path.join(clientDist, 'index.html'))) return;
+  // preCompressed: the build writes .br and .gz beside each text asset (vite.config.ts); a browser that accepts
+  // one gets it, anyone else the file itself. The plugin serves every file that exists at start through a route
+  // of its own, so the cache policy is set here too (its default, max-age=0, would replace ours): hashed assets
+  // are immutable, everything else is revalidated.
+  await app.register(fastifyStatic, {
+    root: clientDist,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (reply, file) => {
+      void reply.header('cache-control', cacheControlFor(file));
+    },
+  });
+  const indexHtml = fs.readFileSync(path.join(clientDist, 'index.html'));
+  const shell = indexHtml.toString('utf8');
+  // A server-rendered page reads the table, so it counts against the same per-address allowance as the table read.
+  const guestRenderLimit = app.createRateLimit(GUEST_READ_LIMITS.table);
+  /** Decision 017: a guest page with its table drawn in, or null (no such table, over the limit: the plain shell). */
+  const renderedGuestPage = async (request: FastifyRequest): Promise<string | null> => {
+    const ids = matchTablePath(request.url.split('?')[0] ?? '');
+    if (!ids || !idParamSchema.safeParse(ids.restaurantId).success) return null;
+    if (!idParamSchema.safeParse(ids.tableId).success) return null;
+    const limit = await guestRenderLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) return null;
+    // Any failure (a missing table, the database away) leaves it to the page, which shows its own message.
+    const data = await services.guest.table(ids.restaurantId, ids.tableId).catch(() => null);
+    return data && renderGuestPage(shell, data);
+  };
+  // Client-side routes (/login, /table/…) all get the app shell.
+  app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
+    const file = path.join(clientDist, decodeURIComponent(request.url.split('?')[0] ?? '/'));
+    if (
+      file.startsWith(clientDist + path.sep) &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
+      return reply
+        .header('cache-control', cacheControlFor(file))
+        .sendFile(path.relative(clientDist, file));
+    }
+    if (request.url.startsWith('/api/'))
+      return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+    const page = await renderedGuestPage(request);
+    // no-store: it holds the table's cool-down as of now.
+    if (page !== null)
+      return reply.type('text/html').header('cache-control', 'no-store').send(page);
+    const preload = guestPreload(request.url);
+    if (preload !== null) void reply.header('link', preload);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

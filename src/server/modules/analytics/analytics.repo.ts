@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
+import type { AnalyticsPeriod } from '../../../shared/analytics';
+import type { RequestType } from '../../../shared/rules';
+
+export interface PeriodBounds {
+  timeZone: string;
+  /** First and last day of the period (YYYY-MM-DD, inclusive) in the restaurant's zone. */
+  start: string;
+  end: string;
+  /** [from, to) in ms. */
+  from: number;
+  to: number;
+}
+
+/**
+ * The period around `date` (or the restaurant's today at `now`) in the restaurant's own zone, computed by the
+ * database so DST is PostgreSQL's tz data's business: a local midnight `AT TIME ZONE` the zone is the instant. A
+ * week is ISO (Monday first, date_trunc('week')), a month the calendar month. Undefined: no such restaurant.
+ */
+export async function periodBounds(
+  db: Executor,
+  restaurantId: string,
+  period: AnalyticsPeriod,
+  date: string | undefined,
+  now: number,
+): Promise<PeriodBounds | undefined> {
+  const [row] = await queryRows<{
+    time_zone: string;
+    start: string;
+    end: string;
+    from_ms: string | number;
+    to_ms: string | number;
+  }>(
+    db,
+    sql`
+      with d as (
+        select r.time_zone,
+          date_trunc(${period}::text,
+            coalesce(${date ?? null}::date, (to_timestamp(${now}::float8 / 1000) at time zone r.time_zone)::date)::timestamp
+          ) as s
+        from restaurants r where r.id = ${restaurantId}
+      ), p as (select time_zone, s, s + ('1 ' || ${period}::text)::interval as e from d)
+      select time_zone,
+        to_char(s, 'YYYY-MM-DD') as start,
+        to_char(e - interval '1 day', 'YYYY-MM-DD') as "end",
+        (extract(epoch from s at time zone time_zone) * 1000)::bigint as from_ms,
+        (extract(epoch from e at time zone time_zone) * 1000)::bigint as to_ms
+      from p`,
+  );
+  if (!row) return undefined;
+  return {
+    timeZone: row.time_zone,
+    start: row.start,
+    end: row.end,
+    from: Number(row.from_ms),
+    to: Number(row.to_ms),
+  };
+}
+
+export interface FiguresRow {
+  kind: 'total' | 'hour' | 'server' | 'type' | 'table';
+  hour: number | null;
+  server_id: string | null;
+  server_name: string | null;
+  type: RequestType | null;
+  table_id: string | null;
+  table_number: string | null;
+  count: number;
+  completed: number;
+  dismissed: number;
+  escalated: number;
+  ack_median: number | null;
+  ack_p90: number | null;
+  complete_median: number | null;
+  complete_p90: number | null;
+}
+
+/**
+ * Every figure of the analytics page in one scan of the period's requests (requests_restaurant_created_idx):
+ * GROUPING SETS gives the totals and the groups by local hour, by who took the request, by type and by table
+ * together; percentile_cont ignores the nulls of requests that do not count for a time (decision 046).
+ */
+export async function periodFigures(
+  db: Executor,
+  restaurantId: string,
+  timeZone: string,
+  from: number,
+  to: number,
+): Promise<FiguresRow[]> {
+  const rows = await queryRows<FiguresRow>(
+    db,
+    sql`
+      with q as (
+        select r.table_id, r.type, r.status, r.escalated_at,
+          extract(hour from to_timestamp(r.created_at::float8 / 1000) at time zone ${timeZone})::int as hour,
+          coalesce(r.acknowledged_by, r.resolved_by) as handler,
+          (case
+            when r.acknowledged_at is not null then r.acknowledged_at - r.created_at
+            when r.status = 'completed' then r.resolved_at - r.created_at
+          end)::float8 as ack_ms,
+          (case when r.status = 'completed' then r.resolved_at - r.created_at end)::float8 as complete_ms
+        from requests r
+        where r.restaurant_id = ${restaurantId} and r.created_at >= ${from} and r.created_at < ${to}
+      ), g as (
+        select
+          case
+            when grouping(hour) = 0 then 'hour'
+            when grouping(handler) = 0 then 'server'
+            when grouping(type) = 0 then 'type'
+            when grouping(table_id) = 0 then 'table'
+            else 'total'
+          end as kind,
+          hour, handler, type, table_id,
+          count(*)::int as count,
+          (count(*) filter (where status = 'completed'))::int as completed,
+          (count(*) filter (where status = 'dismissed'))::int as dismissed,
+          count(escalated_at)::int as escalated,
+          percentile_cont(0.5) within group (order by ack_ms) as ack_median,
+          percentile_cont(0.9) within group (order by ack_ms) as ack_p90,
+          percentile_cont(0.5) within group (order by complete_ms) as complete_median,
+          percentile_cont(0.9) within group (order by complete_ms) as complete_p90
+        from q
+        group by grouping sets ((hour), (handler), (type), (table_id), ())
+      )
+      select g.kind, g.hour, g.handler as server_id, u.name as server_name, g.type, g.table_id,
+        t.number as table_number, g.count, g.completed, g.dismissed, g.escalated,
+        g.ack_median, g.ack_p90, g.complete_median, g.complete_p90
+      from g
+      left join users u on u.id = g.handler
+      left join tables t on t.id = g.table_id`,
+  );
+  return rows;
+}

@@ -1,0 +1,113 @@
+/** Analytics for the restaurant's owner (issue 13, decision 046): figures computed by the database, mapped here. */
+import type { Db } from '../../db/client';
+import { MSG } from '../../../shared/messages';
+import type {
+  AnalyticsFigures,
+  AnalyticsQuery,
+  AnalyticsResponse,
+} from '../../../shared/analytics';
+import { REQUEST_TYPES } from '../../../shared/rules';
+import { notFound } from '../../http/errors';
+import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
+import { periodBounds, periodFigures, type FiguresRow } from './analytics.repo';
+
+const ms = (value: number | string | null): number | null =>
+  value === null ? null : Math.round(Number(value));
+
+function figuresOf(row: FiguresRow | undefined): AnalyticsFigures {
+  return {
+    count: row?.count ?? 0,
+    completed: row?.completed ?? 0,
+    dismissed: row?.dismissed ?? 0,
+    escalated: row?.escalated ?? 0,
+    ackMedianMs: ms(row?.ack_median ?? null),
+    ackP90Ms: ms(row?.ack_p90 ?? null),
+    completeMedianMs: ms(row?.complete_median ?? null),
+    completeP90Ms: ms(row?.complete_p90 ?? null),
+  };
+}
+
+/** Most requests first; equal counts keep their natural order (the caller sorts that first). */
+const byCount = (a: { count: number }, b: { count: number }) => b.count - a.count;
+
+export const BUSIEST_HOURS = 3;
+
+export class AnalyticsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async period(
+    user: SessionUser,
+    restaurantId: string,
+    query: AnalyticsQuery,
+  ): Promise<AnalyticsResponse> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    const bounds = await periodBounds(
+      this.db,
+      restaurantId,
+      query.period,
+      query.date,
+      this.clock(),
+    );
+    if (!bounds) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
+    const rows = await periodFigures(
+      this.db,
+      restaurantId,
+      bounds.timeZone,
+      bounds.from,
+      bounds.to,
+    );
+    const of = (kind: FiguresRow['kind']) => rows.filter((row) => row.kind === kind);
+
+    const byHour = new Map(of('hour').map((row) => [row.hour, row]));
+    const hours = Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      ...figuresOf(byHour.get(hour)),
+    }));
+    const servers = of('server')
+      .map((row) => ({ serverId: row.server_id, name: row.server_name, ...figuresOf(row) }))
+      // Named people by name; "nobody" (null) last.
+      .sort((a, b) =>
+        a.serverId === null
+          ? 1
+          : b.serverId === null
+            ? -1
+            : (a.name ?? '').localeCompare(b.name ?? ''),
+      )
+      .sort(byCount);
+    const types = of('type')
+      .filter((row) => row.type !== null)
+      .map((row) => ({ type: row.type!, ...figuresOf(row) }))
+      .sort((a, b) => REQUEST_TYPES.indexOf(a.type) - REQUEST_TYPES.indexOf(b.type));
+    const tables = of('table')
+      .map((row) => ({
+        tableId: row.table_id ?? '',
+        number: row.table_number ?? '',
+        ...figuresOf(row),
+      }))
+      .sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }))
+      .sort(byCount);
+    const busiestHours = hours
+      .filter((row) => row.count > 0)
+      .sort(byCount)
+      .slice(0, BUSIEST_HOURS)
+      .map(({ hour, count }) => ({ hour, count }));
+
+    return {
+      period: query.period,
+      start: bounds.start,
+      end: bounds.end,
+      timeZone: bounds.timeZone,
+      from: bounds.from,
+      to: bounds.to,
+      totals: figuresOf(of('total')[0]),
+      hours,
+      servers,
+      types,
+      tables,
+      busiestHours,
+    };
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The analytics contract (issue 13, decision 046): one period of a restaurant's requests, grouped by hour of day
+ * (in the restaurant's zone), by server, by request type and by table. Times are ms, null where nothing counted.
+ */
+import { z } from 'zod';
+import { requestTypeSchema } from './schemas';
+
+export const ANALYTICS_PERIODS = ['day', 'week', 'month'] as const;
+export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
+export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
+
+export const DATE_INVALID = 'Choose a date as YYYY-MM-DD.';
+export const PERIOD_INVALID = 'Choose a period: day, week or month.';
+
+/** A calendar date, YYYY-MM-DD, that exists (no 2026-02-30), within years PostgreSQL and JS agree on. */
+export const isoDateSchema = z.string(DATE_INVALID).refine((value) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 2000 &&
+    year <= 2999 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}, DATE_INVALID);
+
+export const analyticsQuerySchema = z.strictObject({
+  period: z.enum(ANALYTICS_PERIODS, PERIOD_INVALID).default('day'),
+  /** Any day inside the period; default: today in the restaurant's zone. */
+  date: isoDateSchema.optional(),
+});
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+/** Count and response times of one group of requests (decision 046 for what counts). */
+export const analyticsFiguresSchema = z.object({
+  count: z.number().int(),
+  completed: z.number().int(),
+  dismissed: z.number().int(),
+  escalated: z.number().int(),
+  ackMedianMs: z.number().nullable(),
+  ackP90Ms: z.number().nullable(),
+  completeMedianMs: z.number().nullable(),
+  completeP90Ms: z.number().nullable(),
+});
+export type AnalyticsFigures = z.infer<typeof analyticsFiguresSchema>;
+
+export const analyticsResponseSchema = z.object({
+  period: analyticsPeriodSchema,
+  /** The period's first day (a Monday for a week, the 1st for a month), in the restaurant's zone. */
+  start: z.string(),
+  /** The period's last day, inclusive. */
+  end: z.string(),
+  timeZone: z.string(),
+  /** The period as instants: [from, to) in ms. */
+  from: z.number(),
+  to: z.number(),
+  totals: analyticsFiguresSchema,
+  /** Always 24 rows, hour 0 … 23 of the restaurant's local day, summed over the period's days. */
+  hours: z.array(analyticsFiguresSchema.extend({ hour: z.number().int() })),
+  /** Who took the request (decision 046); serverId null: nobody took it, or the account is deleted. */
+  servers: z.array(
+    analyticsFiguresSchema.extend({ serverId: z.string().nullable(), name: z.string().nullable() }),
+  ),
+  types: z.array(analyticsFiguresSchema.extend({ type: requestTypeSchema })),
+  tables: z.array(analyticsFiguresSchema.extend({ tableId: z.string(), number: z.string() })),
+  /** Up to three hours with the most requests, busiest first (ties: the earlier hour). */
+  busiestHours: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
+});
+export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
