@@ -59,6 +59,12 @@ function boundaryZones({ guestViewAllowed }) {
   ];
 }
 
+/** A Tailwind class naming a raw palette colour (`bg-blue-600`, `hover:text-slate-900/80`), not a design token. */
+const RAW_PALETTE_CLASS =
+  '/(^|[\\s:])(bg|text|border|border-[trblxyse]|ring|ring-offset|outline|fill|stroke|divide|placeholder|accent|caret|decoration|from|via|to|shadow)-(slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-[0-9]/';
+const TOKEN_MESSAGE =
+  'Use a design token (src/client/styles.css, decision 049), e.g. text-ink, bg-brand-600, border-line, not a raw palette colour.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,6 +113,19 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { basePath: import.meta.dirname, zones: boundaryZones({ guestViewAllowed: true }) },
+      ],
+    },
+  },
+  {
+    // Design tokens (decision 049): screens are styled with the tokens of src/client/styles.css, never with
+    // Tailwind's raw palette (which styles.css switches off, so such a class would silently style nothing).
+    files: ['src/client/**/*.{ts,tsx}', 'src/server/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `Literal[value=${RAW_PALETTE_CLASS}]`, message: TOKEN_MESSAGE },
+        { selector: `TemplateElement[value.raw=${RAW_PALETTE_CLASS}]`, message: TOKEN_MESSAGE },
       ],
     },
   },

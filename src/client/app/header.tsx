@@ -46,14 +46,14 @@ const VISITOR_LINKS: NavItem[] = [
 ];
 
 const ITEM =
-  'flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
+  'flex min-h-11 items-center gap-2 rounded-control px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 /** A red count pill; its number is read from the sr-only text beside it. */
 function CountPill({ count, className = '' }: { count: number; className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex min-w-5 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-5 text-white ${className}`}
+      className={`inline-flex min-w-5 items-center justify-center rounded-full bg-danger-700 px-1.5 text-xs font-bold leading-5 text-white ${className}`}
     >
       {count > 99 ? '99+' : count}
     </span>
@@ -66,7 +66,7 @@ function NavLinks({ links, pending }: { links: NavItem[]; pending: number }) {
       <NavLink
         to={link.to}
         className={({ isActive }) =>
-          `${ITEM} ${isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`
+          `${ITEM} ${isActive ? 'bg-brand-50 text-brand-800' : 'text-body hover:bg-sunken hover:text-ink'}`
         }
       >
         {link.label}
@@ -120,7 +120,7 @@ export function Header() {
         type="button"
         onClick={handleLogout}
         disabled={logout.isPending}
-        className={`${ITEM} w-full text-slate-700 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60`}
+        className={`${ITEM} w-full text-body hover:bg-sunken hover:text-ink disabled:opacity-60`}
       >
         Logout
       </button>
@@ -130,11 +130,11 @@ export function Header() {
   // Issue 12: one row on a 360 px phone. Below md the links, the notification control and Logout fold into the
   // menu; the menu button carries the pending count so it is seen without opening it.
   return (
-    <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2 md:gap-4">
         <Link
           to={paths.root}
-          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-control focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           {restaurant ? (
             <RestaurantMark
@@ -146,7 +146,7 @@ export function Header() {
           ) : (
             <img src="/favicon.svg" alt="" className="size-9 shrink-0" />
           )}
-          <span className="truncate text-lg font-bold text-slate-900">
+          <span className="truncate text-lg font-bold text-ink">
             {restaurant?.name ?? 'Table Service'}
           </span>
         </Link>
@@ -154,7 +154,7 @@ export function Header() {
         {user !== null && (liveStatus === 'reconnecting' || liveStatus === 'offline') && (
           <span
             role="status"
-            className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900"
+            className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-warning-100 px-2.5 py-1 text-xs font-semibold text-warning-900"
           >
             <Spinner className="size-3" />
             {liveStatus === 'offline' ? (
@@ -193,7 +193,7 @@ export function Header() {
           onKeyDown={(event) => {
             if (event.key === 'Escape') setOpenOnKey(null);
           }}
-          className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 md:hidden"
+          className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink-soft hover:bg-sunken focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 md:hidden"
         >
           <svg
             aria-hidden="true"
@@ -216,7 +216,7 @@ export function Header() {
         <nav
           id={menuId}
           aria-label="Main"
-          className="mx-auto max-w-5xl border-t border-slate-200 px-4 pb-3 pt-2 md:hidden"
+          className="mx-auto max-w-5xl border-t border-line px-4 pb-3 pt-2 md:hidden"
           onKeyDown={(event) => {
             if (event.key === 'Escape') setOpenOnKey(null);
           }}

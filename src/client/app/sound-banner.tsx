@@ -28,7 +28,7 @@ export function SoundBanner() {
   const state = useSoundState();
   if (state !== 'blocked') return null;
   return (
-    <div className="border-b border-amber-300 bg-amber-100">
+    <div className="border-b border-warning-300 bg-warning-100">
       <button
         type="button"
         onClick={() => {
@@ -36,7 +36,7 @@ export function SoundBanner() {
           // The banner is about to disappear: keep focus on the page, not on <body>.
           focusPageHeading();
         }}
-        className="mx-auto flex min-h-12 w-full max-w-5xl items-center gap-3 px-4 py-2 text-left text-amber-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-700"
+        className="mx-auto flex min-h-12 w-full max-w-5xl items-center gap-3 px-4 py-2 text-left text-warning-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-700"
       >
         <SpeakerOffIcon />
         <span className="min-w-0 flex-1">

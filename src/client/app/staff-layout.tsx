@@ -38,10 +38,10 @@ function Shell() {
   const { user } = useSession();
   useFocusHeadingOnRouteChange('header');
   return (
-    <div className="min-h-dvh bg-slate-50 text-slate-900">
+    <div className="min-h-dvh bg-canvas text-ink">
       <a
         href="#main"
-        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-blue-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:ring-2 focus:ring-blue-600"
+        className="sr-only rounded-control bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:ring-2 focus:ring-brand-600"
       >
         Skip to content
       </a>

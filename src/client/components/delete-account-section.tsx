@@ -43,18 +43,18 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
 
   return (
     <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      <h2 id={headingId} className="text-lg font-semibold text-ink">
         Account Management
       </h2>
       <div
         role="group"
         aria-labelledby={blockHeadingId}
-        className="rounded-xl border border-red-200 bg-red-50 p-4 sm:p-5"
+        className="rounded-card border border-danger-200 bg-danger-50 p-4 sm:p-5"
       >
-        <h3 id={blockHeadingId} className="font-semibold text-red-800">
+        <h3 id={blockHeadingId} className="font-semibold text-danger-800">
           Delete Account
         </h3>
-        <p className="mt-1 text-sm text-red-900">{description}</p>
+        <p className="mt-1 text-sm text-danger-900">{description}</p>
         <Button
           variant="danger"
           className="mt-4 w-full sm:w-auto"

@@ -5,18 +5,18 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline
 export type ButtonSize = 'md' | 'lg';
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors ' +
+  'inline-flex items-center justify-center gap-2 rounded-control font-semibold transition-colors ' +
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 ' +
   'disabled:cursor-not-allowed disabled:opacity-60';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-600',
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 focus-visible:ring-brand-600',
   secondary:
-    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:ring-blue-600',
-  danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:ring-red-600',
+    'border border-line-strong bg-white text-ink-soft hover:bg-canvas focus-visible:ring-brand-600',
+  danger: 'bg-danger-700 text-white hover:bg-danger-800 focus-visible:ring-danger-600',
   'danger-outline':
-    'border border-red-300 bg-white text-red-700 hover:bg-red-50 hover:text-red-800 focus-visible:ring-red-600',
-  ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:ring-blue-600',
+    'border border-danger-300 bg-white text-danger-700 hover:bg-danger-50 hover:text-danger-800 focus-visible:ring-danger-600',
+  ghost: 'text-body hover:bg-sunken focus-visible:ring-brand-600',
 };
 
 // Servers use the console one-handed on a phone: at least 44 px tall touch targets.

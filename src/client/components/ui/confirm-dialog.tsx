@@ -56,7 +56,7 @@ export function ConfirmDialog({
       ref={dialogRef}
       aria-labelledby={titleId}
       aria-describedby={messageId}
-      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-card bg-white p-0 text-ink shadow-xl backdrop:bg-ink/50"
       onCancel={(event) => {
         // Escape: keep React state in charge of closing, and ignore it while the action runs.
         event.preventDefault();
@@ -75,7 +75,7 @@ export function ConfirmDialog({
         <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
-        <div id={messageId} className="mt-2 text-sm text-slate-700">
+        <div id={messageId} className="mt-2 text-sm text-body">
           {message}
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

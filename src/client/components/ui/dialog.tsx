@@ -51,7 +51,7 @@ export function Dialog({
       ref={dialogRef}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100%-2rem))] overflow-y-auto rounded-xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100%-2rem))] overflow-y-auto rounded-card bg-white p-0 text-ink shadow-xl backdrop:bg-ink/50"
       onCancel={(event) => {
         event.preventDefault();
         if (!isBusy) onClose();
@@ -67,11 +67,11 @@ export function Dialog({
         <div className="p-5 sm:p-6">
           <div className="flex items-start justify-between gap-4">
             <div>
-              <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              <h2 id={titleId} className="text-lg font-semibold text-ink">
                 {title}
               </h2>
               {description && (
-                <p id={descriptionId} className="mt-1 text-sm text-slate-700">
+                <p id={descriptionId} className="mt-1 text-sm text-body">
                   {description}
                 </p>
               )}
@@ -81,7 +81,7 @@ export function Dialog({
               aria-label="Close"
               disabled={isBusy}
               onClick={onClose}
-              className="-mr-2 -mt-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60"
+              className="-mr-2 -mt-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted hover:bg-sunken hover:text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
             >
               <svg
                 aria-hidden="true"

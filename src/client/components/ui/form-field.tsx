@@ -10,21 +10,21 @@ import { useController, type FieldValues, type Path, type UseFormReturn } from '
 import { tooLongError } from '../../../shared/fields';
 
 export const INPUT_CLASS =
-  'min-h-12 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 ' +
-  'focus-visible:outline-none focus-visible:ring-2 disabled:bg-slate-100 disabled:text-slate-600';
+  'min-h-12 w-full rounded-control border bg-white px-3 text-base text-ink placeholder:text-subtle ' +
+  'focus-visible:outline-none focus-visible:ring-2 disabled:bg-sunken disabled:text-muted';
 
 export function inputClass(invalid: boolean): string {
   return `${INPUT_CLASS} ${
     invalid
-      ? 'border-red-600 focus-visible:border-red-700 focus-visible:ring-red-600/40'
-      : 'border-slate-400 focus-visible:border-blue-600 focus-visible:ring-blue-600/40'
+      ? 'border-danger-600 focus-visible:border-danger-700 focus-visible:ring-danger-600/40'
+      : 'border-faint focus-visible:border-brand-600 focus-visible:ring-brand-600/40'
   }`;
 }
 
 /** An inline error, announced when it appears (SPEC §5 messages shown next to their field). */
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
-    <p id={id} role="alert" className="text-sm font-medium text-red-700">
+    <p id={id} role="alert" className="text-sm font-medium text-danger-700">
       {children}
     </p>
   );
@@ -124,7 +124,7 @@ export function FormField<T extends FieldValues, O>({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="text-sm font-medium text-ink-soft">
         {label}
       </label>
       <div className={rowClassName}>
@@ -148,14 +148,14 @@ export function FormField<T extends FieldValues, O>({
         {addon}
       </div>
       {hint && (
-        <div id={hintId} className="text-sm text-slate-700">
+        <div id={hintId} className="text-sm text-body">
           {hint}
         </div>
       )}
       {showCount && (
         <p
           id={countId}
-          className={`text-sm tabular-nums ${length > limit ? 'font-semibold text-red-700' : 'text-slate-700'}`}
+          className={`text-sm tabular-nums ${length > limit ? 'font-semibold text-danger-700' : 'text-body'}`}
         >
           {length} / {limit} characters
         </p>

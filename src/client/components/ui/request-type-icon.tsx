@@ -20,10 +20,10 @@ export const REQUEST_TYPE_ICON_PATHS: Record<RequestType, string> = {
  * so no type uses it; every tint keeps its dark text above WCAG AA.
  */
 export const REQUEST_TYPE_TONE: Record<RequestType, { tile: string; edge: string }> = {
-  server: { tile: 'bg-violet-100 text-violet-800', edge: 'border-l-violet-500' },
-  order: { tile: 'bg-sky-100 text-sky-800', edge: 'border-l-sky-500' },
-  refill: { tile: 'bg-teal-100 text-teal-800', edge: 'border-l-teal-500' },
-  bill: { tile: 'bg-amber-100 text-amber-900', edge: 'border-l-amber-500' },
+  server: { tile: 'bg-type-server-100 text-type-server-800', edge: 'border-l-type-server-500' },
+  order: { tile: 'bg-type-order-100 text-type-order-800', edge: 'border-l-type-order-500' },
+  refill: { tile: 'bg-type-refill-100 text-type-refill-800', edge: 'border-l-type-refill-500' },
+  bill: { tile: 'bg-type-bill-100 text-type-bill-900', edge: 'border-l-type-bill-500' },
 };
 
 export function RequestTypeIcon({

@@ -24,9 +24,9 @@ export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
   return (
     <div
       role="status"
-      className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-700"
+      className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-body"
     >
-      <Spinner className="size-8 text-blue-700" />
+      <Spinner className="size-8 text-brand-700" />
       <span className="text-sm font-medium">{label}</span>
     </div>
   );

@@ -16,18 +16,16 @@ export function ServerAccountPage() {
   const { user } = useSession();
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold text-slate-900">Account</h1>
+      <h1 className="text-2xl font-bold text-ink">Account</h1>
       {user !== null && (
-        <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <dl className="grid gap-3 rounded-card border border-line bg-white p-4 sm:grid-cols-2">
           <div>
-            <dt className="text-sm text-slate-700">Name</dt>
-            <dd className="font-semibold text-slate-900">{user.name}</dd>
+            <dt className="text-sm text-body">Name</dt>
+            <dd className="font-semibold text-ink">{user.name}</dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-700">
-              {user.loginId !== null ? 'Login ID' : 'Email'}
-            </dt>
-            <dd className="break-all font-semibold text-slate-900">{user.loginId ?? user.email}</dd>
+            <dt className="text-sm text-body">{user.loginId !== null ? 'Login ID' : 'Email'}</dt>
+            <dd className="break-all font-semibold text-ink">{user.loginId ?? user.email}</dd>
           </div>
         </dl>
       )}

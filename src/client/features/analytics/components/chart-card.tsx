@@ -3,7 +3,7 @@ import type { TableData } from '../lib/csv';
 import { CsvButton, DataTable } from './data-table';
 
 const TOGGLE =
-  'min-h-9 rounded-md px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600';
+  'min-h-9 rounded-chip px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 /**
  * A chart with its accessible twin: a "Table" view shows the same figures as a real <table>, and "CSV" downloads
@@ -32,20 +32,20 @@ export function ChartCard({
   return (
     <section
       aria-labelledby={headingId}
-      className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="flex min-w-0 flex-col gap-3 rounded-card border border-line bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+          <h2 id={headingId} className="text-base font-semibold text-ink">
             {title}
           </h2>
-          <p className="text-sm text-slate-600">{description}</p>
+          <p className="text-sm text-muted">{description}</p>
         </div>
         <div className="flex items-center gap-2">
           <div
             role="group"
             aria-label={`${title}: view`}
-            className="flex rounded-lg bg-slate-100 p-0.5"
+            className="flex rounded-control bg-sunken p-0.5"
           >
             {(['chart', 'table'] as const).map((option) => (
               <button
@@ -54,9 +54,7 @@ export function ChartCard({
                 aria-pressed={view === option}
                 onClick={() => setView(option)}
                 className={`${TOGGLE} ${
-                  view === option
-                    ? 'bg-white text-slate-900 shadow-sm'
-                    : 'text-slate-600 hover:text-slate-900'
+                  view === option ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink'
                 }`}
               >
                 {option === 'chart' ? 'Chart' : 'Table'}

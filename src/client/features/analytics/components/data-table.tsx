@@ -64,23 +64,23 @@ export function DataTable({
       role="region"
       aria-label={`${caption}, table`}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+      className="overflow-x-auto rounded-control border border-line focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       <table className="w-full border-collapse text-left text-sm">
         <caption
           id={regionId}
-          className={captionHidden ? 'sr-only' : 'px-3 py-2 text-left font-medium text-slate-700'}
+          className={captionHidden ? 'sr-only' : 'px-3 py-2 text-left font-medium text-body'}
         >
           {caption}
         </caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+        <thead className="bg-canvas text-xs uppercase tracking-wide text-muted">
           <tr>
             {table.columns.map((column, index) => (
               <th
                 key={column}
                 scope="col"
                 className={`whitespace-nowrap px-3 py-2 font-semibold ${
-                  index >= numericFrom ? 'text-right' : 'sticky left-0 bg-slate-50'
+                  index >= numericFrom ? 'text-right' : 'sticky left-0 bg-canvas'
                 }`}
               >
                 {column}
@@ -88,22 +88,22 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-sunken">
           {table.rows.map((row, rowIndex) => (
-            <tr key={rowIndex} className="hover:bg-slate-50">
+            <tr key={rowIndex} className="hover:bg-canvas">
               {row.map((cell, index) =>
                 index === 0 ? (
                   <th
                     key={index}
                     scope="row"
-                    className="sticky left-0 whitespace-nowrap bg-white px-3 py-2 font-medium text-slate-900"
+                    className="sticky left-0 whitespace-nowrap bg-white px-3 py-2 font-medium text-ink"
                   >
                     {cell}
                   </th>
                 ) : (
                   <td
                     key={index}
-                    className={`whitespace-nowrap px-3 py-2 text-slate-800 ${
+                    className={`whitespace-nowrap px-3 py-2 text-ink-soft ${
                       index >= numericFrom ? 'text-right tabular-nums' : ''
                     }`}
                   >

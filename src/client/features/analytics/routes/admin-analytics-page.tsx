@@ -30,7 +30,7 @@ import { hourlyTable, serversTable, tablesTable, typesTable } from '../lib/table
 const LOAD_FAILED = 'Failed to load analytics';
 const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const CONTROL =
-  'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-50';
+  'min-h-11 rounded-control border border-line-strong bg-white px-3 text-sm font-semibold text-ink-soft hover:bg-canvas focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-50';
 
 function periodTitle(data: AnalyticsResponse): string {
   if (data.period === 'day') return formatDay(data.start);
@@ -57,11 +57,11 @@ function Kpi({
   className?: string;
 }) {
   return (
-    <div className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
-      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+    <div className={`rounded-card border border-line bg-white p-4 shadow-sm ${className}`}>
+      <dt className="text-sm font-medium text-muted">{label}</dt>
       <dd className="mt-2">
-        <span className="block text-2xl font-bold tabular-nums text-slate-900">{value}</span>
-        <span className="mt-1 block text-xs text-slate-600">{hint}</span>
+        <span className="block text-2xl font-bold tabular-nums text-ink">{value}</span>
+        <span className="mt-1 block text-xs text-muted">{hint}</span>
       </dd>
     </div>
   );
@@ -82,14 +82,14 @@ function Breakdown({
   return (
     <section
       aria-labelledby={headingId}
-      className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="flex min-w-0 flex-col gap-3 rounded-card border border-line bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+          <h2 id={headingId} className="text-base font-semibold text-ink">
             {title}
           </h2>
-          <p className="text-sm text-slate-600">{description}</p>
+          <p className="text-sm text-muted">{description}</p>
         </div>
         <CsvButton table={table} fileName={fileName} label={title.toLowerCase()} />
       </div>
@@ -178,7 +178,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           summary="Line chart of the median and 90th percentile time to take and to complete, per hour."
           chart={
             totals.ackMedianMs === null && totals.completeMedianMs === null ? (
-              <p className="flex h-full items-center justify-center rounded-lg bg-slate-50 px-4 text-center text-sm text-slate-600">
+              <p className="flex h-full items-center justify-center rounded-control bg-canvas px-4 text-center text-sm text-muted">
                 No request in this period was taken or completed yet.
               </p>
             ) : (
@@ -246,8 +246,8 @@ export function AdminAnalyticsPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Analytics</h1>
-          <p className="mt-1 text-slate-700">
+          <h1 className="text-2xl font-bold text-ink">Analytics</h1>
+          <p className="mt-1 text-body">
             {restaurant?.name}
             {data && (
               <>
@@ -263,11 +263,11 @@ export function AdminAnalyticsPage() {
         <NoRestaurantNotice />
       ) : (
         <>
-          <div className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2 shadow-sm">
+          <div className="flex flex-wrap items-center gap-2 rounded-card border border-line bg-white p-2 shadow-sm">
             <div
               role="group"
               aria-labelledby={periodGroupId}
-              className="flex rounded-lg bg-slate-100 p-0.5"
+              className="flex rounded-control bg-sunken p-0.5"
             >
               <span id={periodGroupId} className="sr-only">
                 Period
@@ -278,10 +278,8 @@ export function AdminAnalyticsPage() {
                   type="button"
                   aria-pressed={period === option}
                   onClick={() => choose({ period: option })}
-                  className={`min-h-10 rounded-md px-4 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
-                    period === option
-                      ? 'bg-white text-slate-900 shadow-sm'
-                      : 'text-slate-600 hover:text-slate-900'
+                  className={`min-h-10 rounded-chip px-4 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
+                    period === option ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink'
                   }`}
                 >
                   {PERIOD_LABELS[option]}
@@ -329,9 +327,7 @@ export function AdminAnalyticsPage() {
             >
               Today
             </button>
-            {data && (
-              <p className="ml-auto px-2 text-xs text-slate-600">Times in {data.timeZone}</p>
-            )}
+            {data && <p className="ml-auto px-2 text-xs text-muted">Times in {data.timeZone}</p>}
           </div>
 
           {analytics.isPending ? (

@@ -10,7 +10,7 @@ export function FormError({ id, message }: { id: string; message: string | null 
       className={
         message === null
           ? 'sr-only'
-          : 'rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800'
+          : 'rounded-control border border-danger-200 bg-danger-50 px-3 py-2 text-sm font-medium text-danger-800'
       }
     >
       {message}

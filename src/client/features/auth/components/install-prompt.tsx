@@ -9,15 +9,15 @@ export function InstallPrompt() {
   return (
     <section
       aria-labelledby="install-prompt-title"
-      className="mt-6 rounded-xl border border-blue-200 bg-blue-50 p-4"
+      className="mt-6 rounded-card border border-brand-200 bg-brand-50 p-4"
     >
       <div className="flex items-start gap-3">
-        <img src="/icons/icon-192.png" alt="" className="size-10 rounded-lg" />
+        <img src="/icons/icon-192.png" alt="" className="size-10 rounded-control" />
         <div className="min-w-0">
-          <h2 id="install-prompt-title" className="font-semibold text-slate-900">
+          <h2 id="install-prompt-title" className="font-semibold text-ink">
             {MSG.installTitle}
           </h2>
-          <p className="mt-0.5 text-sm text-slate-700">{MSG.installBody}</p>
+          <p className="mt-0.5 text-sm text-body">{MSG.installBody}</p>
         </div>
       </div>
       <div className="mt-3 flex gap-2">

@@ -19,7 +19,7 @@ function VerifyEmailToast({
       <p>{message}</p>
       <button
         type="button"
-        className="self-start rounded font-semibold text-blue-800 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60"
+        className="self-start rounded-chip font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
         disabled={resend.isPending || sent}
         onClick={() => {
           const wait = resendWaitSeconds(email);

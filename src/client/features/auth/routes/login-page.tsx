@@ -67,14 +67,14 @@ export function LoginPage() {
 
   return (
     <div className="mx-auto w-full max-w-md py-4 sm:py-10">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">Staff Login</h1>
-        <p className="mt-1 text-sm text-slate-700">Sign in to manage your restaurant and tables.</p>
+      <div className="rounded-panel border border-line bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-ink">Staff Login</h1>
+        <p className="mt-1 text-sm text-body">Sign in to manage your restaurant and tables.</p>
 
         <div
           role="tablist"
           aria-label="Login method"
-          className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+          className="mt-6 grid grid-cols-2 gap-1 rounded-card bg-sunken p-1"
           onKeyDown={handleKeyDown}
         >
           {TABS.map((tab) => {
@@ -92,10 +92,8 @@ export function LoginPage() {
                 aria-controls={`${baseId}-panel-${tab.id}`}
                 tabIndex={selected ? 0 : -1}
                 onClick={() => setActive(tab.id)}
-                className={`min-h-11 rounded-lg px-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
-                  selected
-                    ? 'bg-white text-blue-800 shadow-sm'
-                    : 'text-slate-700 hover:text-slate-900'
+                className={`min-h-11 rounded-control px-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
+                  selected ? 'bg-white text-brand-800 shadow-sm' : 'text-body hover:text-ink'
                 }`}
               >
                 {tab.label}

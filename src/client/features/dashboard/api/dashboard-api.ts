@@ -22,7 +22,7 @@ export function useDashboard(restaurantId: string | null) {
   });
 }
 
-/** SPEC §9: minutes rounded to one decimal; '—' while no request has been completed. */
+/** SPEC §9: minutes rounded-chip to one decimal; '—' while no request has been completed. */
 export function formatResponseMinutes(minutes: number | null): string {
   return minutes === null ? '—' : minutes.toFixed(1);
 }

@@ -13,10 +13,10 @@ export function DashboardPanel({ title, aside, children }: DashboardPanelProps) 
   return (
     <section
       aria-labelledby={headingId}
-      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm"
+      className="flex min-w-0 flex-col rounded-card border border-line bg-white shadow-sm"
     >
-      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      <div className="flex items-center justify-between gap-2 border-b border-sunken px-4 py-3 sm:px-5">
+        <h2 id={headingId} className="text-lg font-semibold text-ink">
           {title}
         </h2>
         {aside}
@@ -29,9 +29,9 @@ export function DashboardPanel({ title, aside, children }: DashboardPanelProps) 
 /** SPEC §2: a panel's empty state. */
 export function PanelEmpty({ title, text }: { title: string; text: string }) {
   return (
-    <div className="m-4 flex flex-1 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
-      <p className="font-semibold text-slate-900">{title}</p>
-      <p className="mt-1 text-sm text-slate-700">{text}</p>
+    <div className="m-4 flex flex-1 flex-col items-center justify-center rounded-control border border-dashed border-line-strong px-4 py-8 text-center">
+      <p className="font-semibold text-ink">{title}</p>
+      <p className="mt-1 text-sm text-body">{text}</p>
     </div>
   );
 }
@@ -39,8 +39,8 @@ export function PanelEmpty({ title, text }: { title: string; text: string }) {
 /** 'Live': the panel follows events as they happen. */
 export function LiveBadge() {
   return (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-success-50 px-2 py-0.5 text-xs font-medium text-success-800">
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-success-500" />
       Live
     </span>
   );

@@ -5,13 +5,13 @@ import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';
 
 /** Tint of an event's marker: the step it is, not its request type (red only for overdue). */
 const KIND_TONE: Record<DashboardActivity['kind'], string> = {
-  pressed: 'bg-blue-100 text-blue-800',
-  escalated: 'bg-red-100 text-red-800',
-  taken: 'bg-amber-100 text-amber-900',
-  completed: 'bg-emerald-100 text-emerald-800',
-  dismissed: 'bg-slate-100 text-slate-700',
-  assigned: 'bg-violet-100 text-violet-800',
-  unassigned: 'bg-violet-100 text-violet-800',
+  pressed: 'bg-brand-100 text-brand-800',
+  escalated: 'bg-danger-100 text-danger-800',
+  taken: 'bg-warning-100 text-warning-900',
+  completed: 'bg-success-100 text-success-800',
+  dismissed: 'bg-sunken text-body',
+  assigned: 'bg-type-server-100 text-type-server-800',
+  unassigned: 'bg-type-server-100 text-type-server-800',
 };
 
 /** Issue 13: the restaurant's 20 latest events — time, table, what, who — newest first, live. */
@@ -30,12 +30,12 @@ export function RecentActivity({
           text="Guest requests, takes, completions and table assignments will show up here as they happen."
         />
       ) : (
-        <ol aria-label="Latest events, newest first" className="divide-y divide-slate-100">
+        <ol aria-label="Latest events, newest first" className="divide-y divide-sunken">
           {activity.map((a) => (
             <li key={a.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
               <span
                 aria-hidden="true"
-                className={`inline-flex size-8 shrink-0 items-center justify-center rounded-lg ${KIND_TONE[a.kind]}`}
+                className={`inline-flex size-8 shrink-0 items-center justify-center rounded-control ${KIND_TONE[a.kind]}`}
               >
                 {a.requestType ? (
                   <RequestTypeIcon type={a.requestType} className="size-4" />
@@ -44,19 +44,19 @@ export function RecentActivity({
                 )}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="text-sm break-words text-slate-900">
+                <p className="text-sm break-words text-ink">
                   <span className="font-semibold">Table {a.tableNumber}</span>
-                  <span aria-hidden="true" className="text-slate-400">
+                  <span aria-hidden="true" className="text-faint">
                     {' · '}
                   </span>
                   <span className="sr-only">: </span>
                   {describeActivity(a)}
                 </p>
-                <p className="truncate text-xs text-slate-600">{a.by ?? byline(a)}</p>
+                <p className="truncate text-xs text-muted">{a.by ?? byline(a)}</p>
               </div>
               <time
                 dateTime={new Date(a.at).toISOString()}
-                className="shrink-0 text-xs tabular-nums text-slate-600"
+                className="shrink-0 text-xs tabular-nums text-muted"
               >
                 {formatClock(a.at, timeZone)}
               </time>

@@ -18,11 +18,11 @@ export function ServerStatus({ servers }: { servers: DashboardServer[] }) {
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="px-4 pt-3 text-left text-xs text-slate-600 sm:px-5">
+            <caption className="px-4 pt-3 text-left text-xs text-muted sm:px-5">
               {online} of {servers.length} online now · median wait to take a request, today
             </caption>
             <thead>
-              <tr className="text-xs uppercase tracking-wide text-slate-600">
+              <tr className="text-xs uppercase tracking-wide text-muted">
                 <th scope="col" className="px-4 py-2 font-medium sm:px-5">
                   Server
                 </th>
@@ -39,34 +39,34 @@ export function ServerStatus({ servers }: { servers: DashboardServer[] }) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-sunken">
               {servers.map((s) => (
                 <tr key={s.id}>
                   <th scope="row" className="px-4 py-2.5 font-normal sm:px-5">
-                    <span className="block font-medium text-slate-900">{s.name}</span>
+                    <span className="block font-medium text-ink">{s.name}</span>
                     <span
-                      className={`mt-0.5 inline-flex items-center gap-1.5 text-xs ${s.online ? 'text-emerald-800' : 'text-slate-600'}`}
+                      className={`mt-0.5 inline-flex items-center gap-1.5 text-xs ${s.online ? 'text-success-800' : 'text-muted'}`}
                     >
                       <span
                         aria-hidden="true"
-                        className={`size-2 rounded-full ${s.online ? 'bg-emerald-500' : 'bg-slate-300'}`}
+                        className={`size-2 rounded-full ${s.online ? 'bg-success-500' : 'bg-line-strong'}`}
                       />
                       {s.online ? 'Online' : 'Offline'}
                     </span>
                   </th>
-                  <td className="px-2 py-2.5 text-right tabular-nums text-slate-900">
+                  <td className="px-2 py-2.5 text-right tabular-nums text-ink">
                     {s.tablesAssigned}
                   </td>
                   <td className="px-2 py-2.5 text-right tabular-nums">
                     {s.openRequests > 0 ? (
-                      <span className="inline-flex min-w-6 justify-center rounded-full bg-amber-100 px-1.5 font-semibold text-amber-900">
+                      <span className="inline-flex min-w-6 justify-center rounded-full bg-warning-100 px-1.5 font-semibold text-warning-900">
                         {s.openRequests}
                       </span>
                     ) : (
-                      <span className="text-slate-600">0</span>
+                      <span className="text-muted">0</span>
                     )}
                   </td>
-                  <td className="py-2.5 pl-2 pr-4 text-right tabular-nums whitespace-nowrap text-slate-900 sm:pr-5">
+                  <td className="py-2.5 pl-2 pr-4 text-right tabular-nums whitespace-nowrap text-ink sm:pr-5">
                     {s.medianAckSecondsToday === null ? (
                       <>
                         <span aria-hidden="true">—</span>

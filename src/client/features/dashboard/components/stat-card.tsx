@@ -13,19 +13,19 @@ export function StatCard({ label, value, icon, hint }: StatCardProps) {
   return (
     // dl > div > dt + dd exactly: the icon lives inside the term (hidden from assistive technology), so the pair
     // stays valid for screen readers (axe definition-list / dlitem).
-    <div className="flex min-w-0 flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 sm:p-4">
-      <dt className="flex items-start justify-between gap-2 text-sm font-medium text-slate-700">
+    <div className="flex min-w-0 flex-col gap-2 rounded-card border border-line bg-white p-3 shadow-sm sm:gap-3 sm:p-4">
+      <dt className="flex items-start justify-between gap-2 text-sm font-medium text-body">
         <span>{label}</span>
         <span
           aria-hidden="true"
-          className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-700 sm:inline-flex"
+          className="hidden size-9 shrink-0 items-center justify-center rounded-control bg-brand-50 text-brand-700 sm:inline-flex"
         >
           {icon}
         </span>
       </dt>
       <dd className="flex flex-col gap-1">
-        <span className="text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl">{value}</span>
-        <span className="text-xs text-slate-600">{hint}</span>
+        <span className="text-2xl font-bold tabular-nums text-ink sm:text-3xl">{value}</span>
+        <span className="text-xs text-muted">{hint}</span>
       </dd>
     </div>
   );

@@ -41,8 +41,8 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Restaurant Overview</h1>
-        {restaurant && <p className="mt-1 text-slate-700">{restaurant.name}</p>}
+        <h1 className="text-2xl font-bold text-ink">Restaurant Overview</h1>
+        {restaurant && <p className="mt-1 text-body">{restaurant.name}</p>}
       </div>
 
       {restaurantId === null ? (
@@ -60,7 +60,7 @@ export function AdminDashboardPage() {
                   {Array.from({ length: 4 }, (_, index) => (
                     <div
                       key={index}
-                      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                      className="rounded-card border border-line bg-white p-4 shadow-sm"
                     >
                       <Skeleton className="h-4 w-28" />
                       <Skeleton className="mt-5 h-8 w-16" />
@@ -105,7 +105,7 @@ export function AdminDashboardPage() {
                     ) : (
                       <>
                         {formatResponseMinutes(figures.avgResponseMinutes)}
-                        <span className="ml-1 text-base font-semibold text-slate-700">min</span>
+                        <span className="ml-1 text-base font-semibold text-body">min</span>
                       </>
                     )
                   }

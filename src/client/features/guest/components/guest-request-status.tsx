@@ -25,13 +25,13 @@ export function GuestRequestStatusCard({
   const label = GUEST_BUTTON_LABELS[status.type];
   const tone =
     status.kind === 'sent'
-      ? 'border-amber-300 bg-amber-50 text-amber-950'
-      : 'border-green-300 bg-green-50 text-green-950';
+      ? 'border-warning-300 bg-warning-50 text-warning-950'
+      : 'border-success-300 bg-success-50 text-success-950';
   return (
     <section
       aria-label="Your request"
       data-request-status={status.kind}
-      className={`flex items-center gap-3 rounded-2xl border-2 p-4 shadow-sm ${tone}`}
+      className={`flex items-center gap-3 rounded-panel border-2 p-4 shadow-sm ${tone}`}
     >
       <span className="shrink-0">
         <GuestIcon name={status.kind === 'sent' ? status.type : 'sent'} className="size-8" />

@@ -62,7 +62,7 @@ export function GuestTableView({
 }: GuestTableViewProps) {
   const primary = safeColor(restaurant.primaryColor);
   return (
-    <div className="relative flex min-h-dvh flex-col overflow-hidden bg-slate-50">
+    <div className="relative flex min-h-dvh flex-col overflow-hidden bg-canvas">
       {restaurant.logoUrl && (
         // SPEC §2: the logo is also used as a faint background.
         <img
@@ -93,13 +93,13 @@ export function GuestTableView({
         {notice && (
           <p
             role="status"
-            className="rounded-xl border border-slate-300 bg-white p-3 text-center text-sm font-medium text-slate-900"
+            className="rounded-card border border-line-strong bg-white p-3 text-center text-sm font-medium text-ink"
           >
             {notice}
           </p>
         )}
         {/* Shown, not announced: a countdown in a live region was read out every second (issue 12 item 9). */}
-        <p className="min-h-6 text-center text-sm font-medium text-slate-700">
+        <p className="min-h-6 text-center text-sm font-medium text-body">
           {cooldown > 0 ? MSG.guestCooldown(cooldown) : ''}
         </p>
         <p aria-live="polite" className="sr-only">
@@ -109,7 +109,7 @@ export function GuestTableView({
         {restaurant.reviewUrl && <ReviewButton reviewUrl={restaurant.reviewUrl} color={primary} />}
       </main>
 
-      <footer className="relative py-6 text-center text-xs text-slate-600">
+      <footer className="relative py-6 text-center text-xs text-muted">
         Powered by Table Service System
       </footer>
     </div>

@@ -23,15 +23,15 @@ export function ReviewButton({ reviewUrl, color }: { reviewUrl: string; color: s
       aria-labelledby={labelId}
       aria-describedby={hintId}
       onClick={() => window.open(reviewUrl, '_blank', 'noopener')}
-      className="flex min-h-16 w-full items-center justify-center gap-3 rounded-2xl border-2 bg-white px-4 py-3 shadow-sm transition hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-slate-900 focus-visible:ring-offset-2"
+      className="flex min-h-16 w-full items-center justify-center gap-3 rounded-panel border-2 bg-white px-4 py-3 shadow-sm transition hover:bg-canvas focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ink focus-visible:ring-offset-2"
       style={{ borderColor: color }}
     >
-      <GuestIcon name="star" className="size-7 text-amber-500" />
+      <GuestIcon name="star" className="size-7 text-warning-500" />
       <span className="flex flex-col items-start">
-        <span id={labelId} className="font-semibold text-slate-900">
+        <span id={labelId} className="font-semibold text-ink">
           Leave a Review
         </span>
-        <span id={hintId} className="text-sm text-slate-700">
+        <span id={hintId} className="text-sm text-body">
           Share your experience
         </span>
       </span>

@@ -48,8 +48,8 @@ export function GuestTablePage({ restaurantId, tableId }: TableRef) {
     const unreachable =
       guestTable.error instanceof ApiRequestError && guestTable.error.status === 0;
     return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center">
-        <p role="alert" className="text-slate-800">
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-canvas px-6 text-center">
+        <p role="alert" className="text-ink-soft">
           {unreachable
             ? MSG.guestOffline
             : unavailableMessage(guestTable.error, MSG.loadRestaurantFailed)}
@@ -57,7 +57,7 @@ export function GuestTablePage({ restaurantId, tableId }: TableRef) {
         <button
           type="button"
           onClick={() => void guestTable.refetch()}
-          className="min-h-12 rounded-lg bg-slate-900 px-5 font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-2"
+          className="min-h-12 rounded-control bg-ink px-5 font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ink focus-visible:ring-offset-2"
         >
           Try again
         </button>
@@ -75,8 +75,8 @@ const unavailableMessage = (error: unknown, fallback: string) =>
 
 function GuestOffline() {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center">
-      <p role="alert" className="max-w-sm text-lg font-medium text-slate-800">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-canvas px-6 text-center">
+      <p role="alert" className="max-w-sm text-lg font-medium text-ink-soft">
         {MSG.guestOffline}
       </p>
     </main>

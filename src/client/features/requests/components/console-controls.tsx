@@ -27,12 +27,12 @@ function Switch({
         />
         <span
           aria-hidden="true"
-          className="pointer-events-none h-6 w-11 rounded-full bg-slate-300 transition-colors peer-checked:bg-blue-700 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-600 peer-focus-visible:ring-offset-2 after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+          className="pointer-events-none h-6 w-11 rounded-full bg-line-strong transition-colors peer-checked:bg-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
         />
       </span>
       <span className="text-sm">
-        <span className="font-semibold text-slate-900">{label}</span>
-        {hint && <span className="block text-xs text-slate-600">{hint}</span>}
+        <span className="font-semibold text-ink">{label}</span>
+        {hint && <span className="block text-xs text-muted">{hint}</span>}
       </span>
     </label>
   );
@@ -48,7 +48,7 @@ export function ConsoleControls() {
   const [keepOn, setKeepOn] = useKeepScreenOn();
   const held = useWakeLock(keepOn);
   return (
-    <div className="flex flex-wrap gap-x-8 gap-y-1 rounded-xl border border-slate-200 bg-white px-4 py-2">
+    <div className="flex flex-wrap gap-x-8 gap-y-1 rounded-card border border-line bg-white px-4 py-2">
       {/* Issue 12: the switch shows what a chime would really do; a tap on it is also what unlocks the audio. */}
       {sound !== 'unsupported' && (
         <Switch

@@ -52,7 +52,7 @@ export function NotificationStatusView({ state, enable }: PushNotifications) {
       return null;
     case 'on':
       return (
-        <span role="status" className={`${PILL} bg-green-100 text-green-800`}>
+        <span role="status" className={`${PILL} bg-success-100 text-success-800`}>
           <BellIcon />
           {MSG.notificationsOn}
         </span>
@@ -62,7 +62,7 @@ export function NotificationStatusView({ state, enable }: PushNotifications) {
         <span
           role="status"
           title="Allow notifications for this site in the browser's settings to get request alerts."
-          className={`${PILL} bg-slate-100 text-slate-700`}
+          className={`${PILL} bg-sunken text-body`}
         >
           <BellIcon off />
           {MSG.notificationsBlocked}
@@ -70,7 +70,7 @@ export function NotificationStatusView({ state, enable }: PushNotifications) {
       );
     case 'enabling':
       return (
-        <span role="status" className={`${PILL} bg-blue-50 text-blue-800`}>
+        <span role="status" className={`${PILL} bg-brand-50 text-brand-800`}>
           <Spinner className="size-3" />
           {MSG.enableNotifications}…
         </span>
@@ -81,7 +81,7 @@ export function NotificationStatusView({ state, enable }: PushNotifications) {
         <button
           type="button"
           onClick={() => void enable()}
-          className={`${PILL} bg-blue-700 text-white hover:bg-blue-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2`}
+          className={`${PILL} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2`}
         >
           <BellIcon />
           {MSG.enableNotifications}

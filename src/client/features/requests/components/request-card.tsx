@@ -60,28 +60,28 @@ export function PendingRequestCard({
     <article
       aria-labelledby={`${titleId} ${tableId}`}
       data-request-id={request.id}
-      className={`flex flex-col gap-4 rounded-xl border border-l-4 bg-white p-4 shadow-sm sm:flex-row sm:items-center ${
+      className={`flex flex-col gap-4 rounded-card border border-l-4 bg-white p-4 shadow-sm sm:flex-row sm:items-center ${
         timing.overdue
-          ? 'border-red-300 border-l-red-600 ring-1 ring-red-200'
-          : `border-slate-200 ${tone.edge}`
+          ? 'border-danger-300 border-l-danger-600 ring-1 ring-danger-200'
+          : `border-line ${tone.edge}`
       }`}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <span
-          className={`flex size-11 shrink-0 items-center justify-center rounded-xl ${tone.tile}`}
+          className={`flex size-11 shrink-0 items-center justify-center rounded-card ${tone.tile}`}
         >
           <RequestTypeIcon type={request.type} />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="text-base font-semibold text-slate-900">
+          <h3 id={titleId} className="text-base font-semibold text-ink">
             {requestTypeTitle(request.type)}
           </h3>
-          <p id={tableId} className="text-xl font-bold leading-tight text-slate-900">
+          <p id={tableId} className="text-xl font-bold leading-tight text-ink">
             {tableLabel(request)}
           </p>
           <p
             className={`mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm ${
-              timing.overdue ? 'font-semibold text-red-800' : 'text-slate-700'
+              timing.overdue ? 'font-semibold text-danger-800' : 'text-body'
             }`}
           >
             <span className="inline-flex items-center gap-1">
@@ -94,7 +94,7 @@ export function PendingRequestCard({
             {timing.overdue && <Badge tone="red">Overdue</Badge>}
           </p>
           {request.status === 'acknowledged' && (
-            <p className="mt-1 text-sm font-semibold text-green-800">
+            <p className="mt-1 text-sm font-semibold text-success-800">
               {request.acknowledgedBy
                 ? FLOOR_MSG.takenBy(request.acknowledgedBy.name)
                 : FLOOR_MSG.takenBySomeone}
@@ -128,21 +128,21 @@ export function CompletedRequestCard({ request, now }: { request: ServiceRequest
     <article
       aria-labelledby={`${titleId} ${tableId}`}
       data-request-id={request.id}
-      className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      className="flex items-start justify-between gap-3 rounded-card border border-line bg-white p-4"
     >
       <span
-        className={`flex size-9 shrink-0 items-center justify-center rounded-lg ${REQUEST_TYPE_TONE[request.type].tile}`}
+        className={`flex size-9 shrink-0 items-center justify-center rounded-control ${REQUEST_TYPE_TONE[request.type].tile}`}
       >
         <RequestTypeIcon type={request.type} className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
-        <h3 id={titleId} className="font-medium text-slate-800">
+        <h3 id={titleId} className="font-medium text-ink-soft">
           {requestTypeTitle(request.type)}
         </h3>
-        <p id={tableId} className="text-sm font-semibold text-slate-800">
+        <p id={tableId} className="text-sm font-semibold text-ink-soft">
           {tableLabel(request)}
         </p>
-        <p className="mt-0.5 text-sm text-slate-700">
+        <p className="mt-0.5 text-sm text-body">
           Completed{' '}
           <time dateTime={new Date(request.updatedAt).toISOString()}>
             {formatRelative(request.updatedAt, now)}

@@ -29,7 +29,7 @@ export function RequestHistoryPage() {
 
   return (
     <section aria-labelledby={headingId} className="space-y-6">
-      <h1 id={headingId} className="text-2xl font-bold text-slate-900">
+      <h1 id={headingId} className="text-2xl font-bold text-ink">
         {FLOOR_MSG.historyTitle}
       </h1>
       {history.isPending && restaurantId !== null ? (
@@ -37,21 +37,19 @@ export function RequestHistoryPage() {
           <span className="sr-only">Loading history</span>
           <div aria-hidden="true" className="space-y-3">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-              <Skeleton key={index} className="h-20 w-full rounded-xl" />
+              <Skeleton key={index} className="h-20 w-full rounded-card" />
             ))}
           </div>
         </div>
       ) : history.isError && rows.length === 0 ? (
-        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center">
-          <p className="text-slate-800">
-            {messageFrom(history.error, FLOOR_MSG.historyLoadFailed)}
-          </p>
+        <div className="rounded-card border border-line bg-white p-6 text-center">
+          <p className="text-ink-soft">{messageFrom(history.error, FLOOR_MSG.historyLoadFailed)}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void history.refetch()}>
             Try again
           </Button>
         </div>
       ) : rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700">
+        <p className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center text-sm text-body">
           {FLOOR_MSG.historyEmpty}
         </p>
       ) : (
@@ -86,16 +84,16 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
   return (
     <article
       aria-labelledby={titleId}
-      className="grid gap-x-6 gap-y-1 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto]"
+      className="grid gap-x-6 gap-y-1 rounded-card border border-line bg-white p-4 sm:grid-cols-[1fr_auto]"
     >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 id={titleId} className="font-semibold text-slate-900">
+          <h2 id={titleId} className="font-semibold text-ink">
             {tableLabel(request)} · {requestTypeTitle(request.type)}
           </h2>
           <Badge tone={completed ? 'green' : 'gray'}>{completed ? 'Completed' : 'Dismissed'}</Badge>
         </div>
-        <p className="mt-0.5 text-sm text-slate-700">
+        <p className="mt-0.5 text-sm text-body">
           <time dateTime={new Date(resolvedAt).toISOString()}>{clock.format(resolvedAt)}</time>
           {request.acknowledgedBy && <> · {FLOOR_MSG.takenBy(request.acknowledgedBy.name)}</>}
           {request.resolvedBy && request.resolvedBy.id !== request.acknowledgedBy?.id && (
@@ -108,16 +106,16 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
       </div>
       <dl className="flex gap-6 text-sm sm:text-right">
         <div>
-          <dt className="text-slate-700">Time to take</dt>
-          <dd className="font-semibold text-slate-900">
+          <dt className="text-body">Time to take</dt>
+          <dd className="font-semibold text-ink">
             {request.acknowledgedAt === null
               ? '—'
               : formatDuration(request.acknowledgedAt - request.createdAt)}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-700">{completed ? 'Time to complete' : 'Dismissed after'}</dt>
-          <dd className="font-semibold text-slate-900">
+          <dt className="text-body">{completed ? 'Time to complete' : 'Dismissed after'}</dt>
+          <dd className="font-semibold text-ink">
             {formatDuration(resolvedAt - request.createdAt)}
           </dd>
         </div>

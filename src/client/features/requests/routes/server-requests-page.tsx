@@ -80,13 +80,13 @@ export function ServerRequestsPage() {
 
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold text-slate-900" tabIndex={-1}>
+      <h1 className="text-2xl font-bold text-ink" tabIndex={-1}>
         Table Service Requests
       </h1>
       {offline && (
         <p
           role="status"
-          className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900"
+          className="rounded-card border border-warning-300 bg-warning-50 px-4 py-3 text-sm font-medium text-warning-900"
         >
           {MSG.staffOffline}
         </p>
@@ -98,13 +98,13 @@ export function ServerRequestsPage() {
           <span className="sr-only">Loading requests</span>
           <div aria-hidden="true" className="space-y-3">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-              <Skeleton key={index} className="h-28 w-full rounded-xl" />
+              <Skeleton key={index} className="h-28 w-full rounded-card" />
             ))}
           </div>
         </div>
       ) : requests.isError && requests.data === undefined ? (
-        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center">
-          <p className="text-slate-800">
+        <div className="rounded-card border border-line bg-white p-6 text-center">
+          <p className="text-ink-soft">
             {offline ? MSG.staffOffline : messageFrom(requests.error, MSG.internalError)}
           </p>
           <Button variant="secondary" className="mt-4" onClick={() => void requests.refetch()}>
@@ -114,11 +114,11 @@ export function ServerRequestsPage() {
       ) : (
         <>
           <section aria-labelledby={pendingHeadingId} className="space-y-3">
-            <h2 id={pendingHeadingId} className="text-lg font-semibold text-slate-900">
+            <h2 id={pendingHeadingId} className="text-lg font-semibold text-ink">
               Pending Requests
             </h2>
             {pending.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700">
+              <p className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center text-sm text-body">
                 No pending requests.
               </p>
             ) : (
@@ -140,7 +140,7 @@ export function ServerRequestsPage() {
 
           {completed.length > 0 && (
             <section aria-labelledby={completedHeadingId} className="space-y-3">
-              <h2 id={completedHeadingId} className="text-lg font-semibold text-slate-900">
+              <h2 id={completedHeadingId} className="text-lg font-semibold text-ink">
                 Completed Requests
               </h2>
               <ul role="list" className="space-y-2">

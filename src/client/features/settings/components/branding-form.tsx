@@ -135,13 +135,13 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
           type="checkbox"
           aria-describedby={namesHintId}
           {...form.register('showServerNames')}
-          className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-blue-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+          className="mt-0.5 size-5 shrink-0 rounded-chip border-faint accent-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         />
         <div>
-          <label htmlFor={namesId} className="text-sm font-medium text-slate-800">
+          <label htmlFor={namesId} className="text-sm font-medium text-ink-soft">
             {FLOOR_MSG.showServerNamesLabel}
           </label>
-          <p id={namesHintId} className="text-sm text-slate-700">
+          <p id={namesHintId} className="text-sm text-body">
             {FLOOR_MSG.showServerNamesHint}
           </p>
         </div>
@@ -174,13 +174,13 @@ function BrandingPreview({
   const background = safeColor(primaryColor);
   return (
     <div>
-      <p id={previewId} className="text-sm font-medium text-slate-800">
+      <p id={previewId} className="text-sm font-medium text-ink-soft">
         Guest page preview
       </p>
       <div
         aria-labelledby={previewId}
         role="img"
-        className="mt-1.5 flex items-center gap-3 rounded-xl px-4 py-3 shadow-sm"
+        className="mt-1.5 flex items-center gap-3 rounded-card px-4 py-3 shadow-sm"
         style={{ backgroundColor: background, color: readableTextOn(background) }}
       >
         <RestaurantMark

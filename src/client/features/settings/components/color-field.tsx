@@ -52,7 +52,7 @@ export function ColorField<T extends FieldValues, O>({
             form.setValue(name, event.target.value.toUpperCase() as PathValue<T, Path<T>>);
             form.clearErrors(name);
           }}
-          className="h-12 w-14 shrink-0 cursor-pointer rounded-lg border border-slate-400 bg-white p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          className="h-12 w-14 shrink-0 cursor-pointer rounded-control border border-faint bg-white p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         />
       }
     />

@@ -60,7 +60,7 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <div className="flex size-28 shrink-0 items-center justify-center rounded-xl border border-slate-200 bg-slate-50 p-2">
+      <div className="flex size-28 shrink-0 items-center justify-center rounded-card border border-line bg-canvas p-2">
         {restaurant.logoUrl ? (
           <img
             src={restaurant.logoUrl}
@@ -78,7 +78,7 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
       </div>
 
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-body">
           {restaurant.logoUrl
             ? 'This logo appears in the header and on the guest page.'
             : 'No logo yet: the first letter of the name is shown instead.'}
@@ -87,7 +87,7 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
           {/* A real file input (keyboard and screen reader friendly) behind a button-styled label. */}
           <label
             htmlFor={inputId}
-            className={`inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg bg-blue-700 px-4 text-sm font-semibold text-white hover:bg-blue-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 has-[:focus-visible]:ring-offset-2 ${
+            className={`inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-control bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2 ${
               upload.isPending ? 'pointer-events-none opacity-60' : ''
             }`}
           >
@@ -112,7 +112,7 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
             Delete Logo
           </Button>
         </div>
-        <p id={hintId} className="text-sm text-slate-700">
+        <p id={hintId} className="text-sm text-body">
           PNG, JPEG, WebP or GIF, under 2MB.
         </p>
         {error && <FieldError id={errorId}>{error}</FieldError>}

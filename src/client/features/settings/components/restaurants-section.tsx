@@ -69,10 +69,10 @@ export function RestaurantsSection() {
       ) : restaurants.data === undefined ? (
         <LoadError message={MSG.loadRestaurantsFailed} onRetry={() => void restaurants.refetch()} />
       ) : list.length === 0 ? (
-        <p className="text-sm text-slate-700">You have no restaurant yet. Add one below.</p>
+        <p className="text-sm text-body">You have no restaurant yet. Add one below.</p>
       ) : (
         <div className="flex flex-col gap-1.5">
-          <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+          <label htmlFor={selectId} className="text-sm font-medium text-ink-soft">
             Active Restaurant
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -101,11 +101,11 @@ export function RestaurantsSection() {
             </Button>
           </div>
           {isLast && (
-            <p id={lastHintId} className="text-sm font-medium text-slate-800">
+            <p id={lastHintId} className="text-sm font-medium text-ink-soft">
               {MSG.lastRestaurant}
             </p>
           )}
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-body">
             Dashboard, tables, staff and branding all work on the active restaurant.
           </p>
         </div>

@@ -32,12 +32,12 @@ function SettingsCard({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="rounded-card border border-line bg-white p-4 shadow-sm sm:p-6"
     >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      <h2 id={headingId} className="text-lg font-semibold text-ink">
         {title}
       </h2>
-      {description && <p className="mt-1 text-sm text-slate-700">{description}</p>}
+      {description && <p className="mt-1 text-sm text-body">{description}</p>}
       <div className="mt-5">{children}</div>
     </section>
   );
@@ -57,7 +57,7 @@ export function AdminSettingsPage() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">Restaurant Settings</h1>
+      <h1 className="text-2xl font-bold text-ink">Restaurant Settings</h1>
 
       <SettingsCard title="Restaurants">
         <RestaurantsSection />

@@ -53,15 +53,15 @@ function AddStaffModes(props: {
   return (
     <div className="flex flex-col gap-5">
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Sign-in method</legend>
-        <div className="mt-1.5 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+        <legend className="text-sm font-medium text-ink-soft">Sign-in method</legend>
+        <div className="mt-1.5 grid grid-cols-2 gap-1 rounded-card bg-sunken p-1">
           {MODES.map((option) => (
             <label
               key={option.id}
-              className={`flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-2 text-center text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 ${
+              className={`flex min-h-11 cursor-pointer items-center justify-center rounded-control px-2 text-center text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${
                 mode === option.id
-                  ? 'bg-white text-blue-800 shadow-sm'
-                  : 'text-slate-700 hover:text-slate-900'
+                  ? 'bg-white text-brand-800 shadow-sm'
+                  : 'text-body hover:text-ink'
               }`}
             >
               <input

@@ -23,9 +23,9 @@ export function LoginIdHint({
           {checking && !checked ? (
             'Checking availability…'
           ) : checked?.available ? (
-            <span className="font-medium text-green-800">✓ This Login ID is available</span>
+            <span className="font-medium text-success-800">✓ This Login ID is available</span>
           ) : checked && !checked.available ? (
-            <span className="font-medium text-amber-900">
+            <span className="font-medium text-warning-900">
               {checked.suggestions.length > 0 ? MSG.loginIdTaken : MSG.noLoginIdSuggestions}
             </span>
           ) : null}
@@ -47,7 +47,7 @@ export function LoginIdSuggestions({
   if (suggestions === null || suggestions.length === 0) return null;
   return (
     <div role="group" aria-labelledby={labelId} className="mt-1">
-      <p id={labelId} className="text-sm font-medium text-slate-800">
+      <p id={labelId} className="text-sm font-medium text-ink-soft">
         Suggested login IDs
       </p>
       <div className="mt-1.5 flex flex-wrap gap-2">
@@ -56,7 +56,7 @@ export function LoginIdSuggestions({
             key={suggestion}
             type="button"
             onClick={() => onPick(suggestion)}
-            className="min-h-11 rounded-full border border-blue-300 bg-blue-50 px-4 text-sm font-semibold text-blue-800 hover:bg-blue-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+            className="min-h-11 rounded-full border border-brand-300 bg-brand-50 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           >
             {suggestion}
           </button>

@@ -50,7 +50,7 @@ export function AdminStaffPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Staff Members</h1>
+        <h1 className="text-2xl font-bold text-ink">Staff Members</h1>
         {restaurantId !== null && (
           <Button onClick={() => setAdding(true)}>
             <svg
@@ -76,7 +76,7 @@ export function AdminStaffPage() {
           <span className="sr-only">Loading staff members</span>
           <div aria-hidden="true" className="space-y-2">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-              <Skeleton key={index} className="h-14 w-full rounded-xl" />
+              <Skeleton key={index} className="h-14 w-full rounded-card" />
             ))}
           </div>
         </div>
@@ -96,13 +96,13 @@ export function AdminStaffPage() {
           aria-labelledby={captionId}
           tabIndex={0}
           // `relative`: the visually hidden header text is positioned inside the scroll box, not the page.
-          className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          className="relative overflow-x-auto rounded-card border border-line bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           <table className="w-full min-w-[56rem] border-collapse text-sm">
             <caption id={captionId} className="sr-only">
               Staff Members
             </caption>
-            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-700">
+            <thead className="bg-canvas text-xs font-semibold uppercase tracking-wide text-body">
               <tr>
                 <th scope="col" className={CELL}>
                   Name
@@ -130,7 +130,7 @@ export function AdminStaffPage() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
+            <tbody className="divide-y divide-line">
               {members.map((member) => (
                 <StaffRow key={member.id} member={member} onDelete={setToDelete} />
               ))}
@@ -178,22 +178,22 @@ function StaffRow({
   const now = useNow(60_000);
   return (
     <tr>
-      <th id={nameId} scope="row" className={`${CELL} font-semibold text-slate-900`}>
+      <th id={nameId} scope="row" className={`${CELL} font-semibold text-ink`}>
         {member.name}
       </th>
-      <td className={`${CELL} text-slate-800`}>
-        {member.email ?? <span className="text-slate-600">—</span>}
+      <td className={`${CELL} text-ink-soft`}>
+        {member.email ?? <span className="text-muted">—</span>}
       </td>
-      <td className={`${CELL} font-mono text-slate-800`}>
-        {member.loginId ?? <span className="font-sans text-slate-600">—</span>}
+      <td className={`${CELL} font-mono text-ink-soft`}>
+        {member.loginId ?? <span className="font-sans text-muted">—</span>}
       </td>
-      <td className={`${CELL} text-slate-800`}>
+      <td className={`${CELL} text-ink-soft`}>
         {member.authMethod === 'pin' ? 'Login ID & PIN' : 'Email & password'}
       </td>
-      <td className={`${CELL} text-right tabular-nums text-slate-800`}>{member.tablesAssigned}</td>
-      <td className={`${CELL} whitespace-nowrap text-slate-800`}>
+      <td className={`${CELL} text-right tabular-nums text-ink-soft`}>{member.tablesAssigned}</td>
+      <td className={`${CELL} whitespace-nowrap text-ink-soft`}>
         {member.lastSignInAt === null ? (
-          <span className="text-slate-600">Not yet</span>
+          <span className="text-muted">Not yet</span>
         ) : (
           <time dateTime={new Date(member.lastSignInAt).toISOString()}>
             {formatRelative(member.lastSignInAt, now)}

@@ -31,12 +31,12 @@ function StatCard({
       role="group"
       aria-labelledby={labelId}
       aria-describedby={hintId}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="rounded-card border border-line bg-white p-5 shadow-sm"
     >
-      <p id={labelId} className="text-sm font-medium text-slate-700">
+      <p id={labelId} className="text-sm font-medium text-body">
         {label}
       </p>
-      <div className="mt-2 text-3xl font-bold tabular-nums text-slate-900">
+      <div className="mt-2 text-3xl font-bold tabular-nums text-ink">
         {value === undefined ? (
           <>
             <Skeleton className="h-9 w-20" />
@@ -46,7 +46,7 @@ function StatCard({
           <data value={value}>{numberFormat.format(value)}</data>
         )}
       </div>
-      <p id={hintId} className="mt-1 text-xs text-slate-600">
+      <p id={hintId} className="mt-1 text-xs text-muted">
         {hint}
       </p>
     </div>
@@ -66,7 +66,7 @@ export function StatCards() {
       {stats.isError && stats.data === undefined ? (
         <div
           role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-5 text-center text-red-900"
+          className="rounded-card border border-danger-200 bg-danger-50 p-5 text-center text-danger-900"
         >
           <p>{MSG.loadDashboardFailed}</p>
           <Button variant="secondary" className="mt-3" onClick={() => void stats.refetch()}>

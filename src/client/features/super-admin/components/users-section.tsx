@@ -86,11 +86,11 @@ export function UsersSection() {
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        <h2 id={headingId} className="text-lg font-semibold text-ink">
           Users
         </h2>
         <div className="flex flex-col gap-1.5 sm:w-80">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+          <label htmlFor={searchId} className="text-sm font-medium text-ink-soft">
             Search users
           </label>
           <div className="relative">
@@ -104,10 +104,10 @@ export function UsersSection() {
               autoComplete="off"
               spellCheck={false}
               maxLength={200}
-              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 pr-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
+              className="min-h-11 w-full rounded-control border border-line-strong bg-white px-3 pr-10 text-base text-ink placeholder:text-subtle focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
             />
             {isSearching && users.isFetching && (
-              <Spinner className="absolute right-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
+              <Spinner className="absolute right-3 top-1/2 size-4 -translate-y-1/2 text-subtle" />
             )}
           </div>
           <span id={searchHintId} className="sr-only">
@@ -119,7 +119,7 @@ export function UsersSection() {
       {users.isError && users.data === undefined ? (
         <div
           role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 p-5 text-center text-red-900"
+          className="rounded-card border border-danger-200 bg-danger-50 p-5 text-center text-danger-900"
         >
           <p>{LOAD_USERS_FAILED}</p>
           <Button variant="secondary" className="mt-3" onClick={() => void users.refetch()}>
@@ -140,7 +140,7 @@ export function UsersSection() {
 
       {users.data !== undefined && (
         <div className="flex flex-col items-center gap-3">
-          <p role="status" className="text-sm text-slate-700">
+          <p role="status" className="text-sm text-body">
             {rows.length === 0
               ? ''
               : users.hasNextPage
@@ -148,7 +148,7 @@ export function UsersSection() {
                 : `Showing all ${rows.length} ${rows.length === 1 ? 'user' : 'users'}.`}
           </p>
           {users.isFetchNextPageError && (
-            <p role="alert" className="text-sm text-red-800">
+            <p role="alert" className="text-sm text-danger-800">
               {LOAD_USERS_FAILED}
             </p>
           )}

@@ -20,7 +20,7 @@ const CELL = 'px-4 py-3 align-middle';
 function Empty({ label }: { label: string }) {
   return (
     <>
-      <span aria-hidden="true" className="text-slate-500">
+      <span aria-hidden="true" className="text-subtle">
         —
       </span>
       <span className="sr-only">{label}</span>
@@ -38,16 +38,16 @@ function UserRow({
   onDelete: (user: SuperAdminUser) => void;
 }) {
   return (
-    <tr className="border-t border-slate-200">
-      <th scope="row" className={`${CELL} text-left font-semibold text-slate-900`}>
+    <tr className="border-t border-line">
+      <th scope="row" className={`${CELL} text-left font-semibold text-ink`}>
         {user.name}
-        {isSelf && <span className="ml-2 text-xs font-medium text-slate-600">(you)</span>}
+        {isSelf && <span className="ml-2 text-xs font-medium text-muted">(you)</span>}
       </th>
-      <td className={`${CELL} whitespace-nowrap text-slate-800`}>
+      <td className={`${CELL} whitespace-nowrap text-ink-soft`}>
         {user.email ?? <Empty label="No email (PIN sign-in)" />}
       </td>
-      <td className={`${CELL} whitespace-nowrap text-slate-800`}>{ROLE_LABELS[user.role]}</td>
-      <td className={`${CELL} text-slate-800`}>
+      <td className={`${CELL} whitespace-nowrap text-ink-soft`}>{ROLE_LABELS[user.role]}</td>
+      <td className={`${CELL} text-ink-soft`}>
         {user.restaurantName ?? <Empty label="No restaurant" />}
       </td>
       <td className={CELL}>
@@ -57,7 +57,7 @@ function UserRow({
       <td className={`${CELL} text-right`}>
         {isSelf ? (
           // The server refuses it too (403 cannot_delete_self); the button is not offered at all.
-          <span className="text-xs text-slate-600">{MSG.cannotDeleteSelf}</span>
+          <span className="text-xs text-muted">{MSG.cannotDeleteSelf}</span>
         ) : (
           <Button
             variant="danger"
@@ -74,7 +74,7 @@ function UserRow({
 
 function SkeletonRows() {
   return Array.from({ length: SKELETON_COUNT }, (_, index) => (
-    <tr key={index} aria-hidden="true" className="border-t border-slate-200">
+    <tr key={index} aria-hidden="true" className="border-t border-line">
       {COLUMNS.map((column) => (
         <td key={column} className={CELL}>
           <Skeleton className="h-5 w-full max-w-40" />
@@ -118,16 +118,16 @@ export function UsersTable({
       tabIndex={0}
       // `relative` keeps the cells' absolutely positioned sr-only texts inside the scroller, so they cannot widen
       // the page on a phone.
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+      className="relative overflow-x-auto rounded-card border border-line bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       <table aria-busy={isLoading || undefined} className="w-full min-w-[48rem] text-sm">
         <caption id={captionId} className="px-4 pb-2 pt-4 text-left">
-          <span className="font-semibold text-slate-900">{caption}</span>
-          <span className="block text-xs font-normal text-slate-600 md:hidden">
+          <span className="font-semibold text-ink">{caption}</span>
+          <span className="block text-xs font-normal text-muted md:hidden">
             Scroll sideways to see every column.
           </span>
         </caption>
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-700">
+        <thead className="bg-canvas text-left text-xs uppercase tracking-wide text-body">
           <tr>
             {COLUMNS.map((column) => (
               <th
@@ -144,8 +144,8 @@ export function UsersTable({
           {isLoading ? (
             <SkeletonRows />
           ) : users.length === 0 ? (
-            <tr className="border-t border-slate-200">
-              <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-slate-700">
+            <tr className="border-t border-line">
+              <td colSpan={COLUMNS.length} className="px-4 py-10 text-center text-body">
                 {emptyText}
               </td>
             </tr>

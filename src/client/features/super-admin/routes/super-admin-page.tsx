@@ -7,7 +7,7 @@ export function SuperAdminPage() {
   useDocumentTitle('Super Admin Dashboard');
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold text-slate-900">Super Admin Dashboard</h1>
+      <h1 className="text-2xl font-bold text-ink">Super Admin Dashboard</h1>
       <StatCards />
       <UsersSection />
     </div>

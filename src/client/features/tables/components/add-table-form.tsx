@@ -63,7 +63,7 @@ export function AddTableForm({ restaurantId }: { restaurantId: string | null }) 
       noValidate
       onSubmit={(event) => void submit(event)}
       aria-label="Add a table"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="rounded-card border border-line bg-white p-4 shadow-sm"
     >
       <FormField
         form={form}

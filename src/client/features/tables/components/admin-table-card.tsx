@@ -45,14 +45,14 @@ export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
   return (
     <article
       aria-labelledby={titleId}
-      className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="flex h-full flex-col gap-4 rounded-card border border-line bg-white p-4 shadow-sm"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="text-lg font-semibold text-slate-900">
+          <h3 id={titleId} className="text-lg font-semibold text-ink">
             {caption}
           </h3>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-body">
             <svg
               aria-hidden="true"
               viewBox="0 0 20 20"

@@ -41,7 +41,7 @@ export function QrImage({ text, alt, size, onReady }: QrImageProps) {
   if (failed) {
     return (
       <p
-        className="flex items-center justify-center rounded-lg border border-red-200 bg-red-50 p-4 text-center text-sm text-red-900"
+        className="flex items-center justify-center rounded-control border border-danger-200 bg-danger-50 p-4 text-center text-sm text-danger-900"
         style={{ width: size, height: size }}
       >
         The QR code could not be drawn.

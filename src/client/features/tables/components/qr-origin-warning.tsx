@@ -15,10 +15,10 @@ export function QrOriginWarning({ guestUrl }: { guestUrl: string | undefined }) 
     <div
       role="status"
       data-testid="qr-origin-warning"
-      className={`rounded-xl border p-4 text-sm print:hidden ${
+      className={`rounded-card border p-4 text-sm print:hidden ${
         loopback
-          ? 'border-amber-400 bg-amber-50 text-amber-950'
-          : 'border-sky-300 bg-sky-50 text-sky-950'
+          ? 'border-warning-400 bg-warning-50 text-warning-950'
+          : 'border-info-300 bg-info-50 text-info-950'
       }`}
     >
       <p className="font-semibold">

@@ -32,17 +32,17 @@ export function ServerTableCard({
   return (
     <article
       aria-labelledby={titleId}
-      className={`flex h-full flex-col gap-4 rounded-xl border bg-white p-4 shadow-sm ${
-        assigned ? 'border-green-200' : 'border-slate-200'
+      className={`flex h-full flex-col gap-4 rounded-card border bg-white p-4 shadow-sm ${
+        assigned ? 'border-success-200' : 'border-line'
       }`}
     >
       <div className="flex items-start justify-between gap-3">
         <div>
-          <h3 id={titleId} className="text-lg font-semibold text-slate-900">
+          <h3 id={titleId} className="text-lg font-semibold text-ink">
             Table {table.number}
           </h3>
           {assigned && (
-            <p className="mt-1 flex items-center gap-1.5 text-sm text-green-800">
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-success-800">
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
                 <path
                   fillRule="evenodd"
@@ -59,7 +59,7 @@ export function ServerTableCard({
           {pendingCount > 0 && (
             <Link
               to={paths.serverRequests}
-              className="inline-flex min-h-6 items-center gap-1 rounded-full bg-red-700 px-2.5 text-xs font-bold text-white hover:bg-red-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2"
+              className="inline-flex min-h-6 items-center gap-1 rounded-full bg-danger-700 px-2.5 text-xs font-bold text-white hover:bg-danger-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-danger-600 focus-visible:ring-offset-2"
             >
               {pendingLabel(pendingCount)}
             </Link>

@@ -8,12 +8,12 @@ export function TableCardSkeletons() {
       <span className="sr-only">Loading tables</span>
       <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-          <li key={index} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <li key={index} className="rounded-card border border-line bg-white p-4 shadow-sm">
             <div className="flex items-start justify-between">
               <Skeleton className="h-6 w-24" />
               <Skeleton className="h-5 w-16 rounded-full" />
             </div>
-            <Skeleton className="mt-6 h-12 w-full rounded-lg" />
+            <Skeleton className="mt-6 h-12 w-full rounded-control" />
           </li>
         ))}
       </ul>

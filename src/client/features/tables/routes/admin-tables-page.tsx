@@ -46,7 +46,7 @@ export function AdminTablesPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Table Management</h1>
+        <h1 className="text-2xl font-bold text-ink">Table Management</h1>
         {restaurantId !== null && (
           <Button
             variant="secondary"
@@ -77,10 +77,10 @@ export function AdminTablesPage() {
           <AddTableForm restaurantId={restaurantId} />
 
           <section aria-labelledby={listHeadingId} className="space-y-3">
-            <h2 id={listHeadingId} className="text-lg font-semibold text-slate-900">
+            <h2 id={listHeadingId} className="text-lg font-semibold text-ink">
               Tables
               {tables.data && (
-                <span className="ml-2 text-sm font-normal text-slate-700">({sorted.length})</span>
+                <span className="ml-2 text-sm font-normal text-body">({sorted.length})</span>
               )}
             </h2>
             {tables.isPending ? (

@@ -52,13 +52,13 @@ function PrintSheet() {
   if (restaurantId !== null && tables.isPending) return <LoadingScreen />;
 
   return (
-    <main className="min-h-dvh bg-white text-slate-900">
+    <main className="min-h-dvh bg-white text-ink">
       <style>{'@page { margin: 12mm; }'}</style>
       <div className="mx-auto max-w-5xl px-4 py-6 print:max-w-none print:p-0">
         <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
           <Link
             to={paths.adminTables}
-            className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-blue-800 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+            className="inline-flex min-h-11 items-center rounded-control px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           >
             ← Back to Table Management
           </Link>
@@ -68,7 +68,7 @@ function PrintSheet() {
         </div>
 
         <h1 className="mt-4 text-2xl font-bold print:mt-0">{title}</h1>
-        <p className="mt-1 text-sm text-slate-700 print:hidden">
+        <p className="mt-1 text-sm text-body print:hidden">
           Each code opens its table&apos;s guest page. Cut along the borders and place one on each
           table.
         </p>
@@ -96,7 +96,7 @@ function PrintSheet() {
             {sorted.map((table) => (
               <li
                 key={table.id}
-                className="flex break-inside-avoid flex-col items-center gap-2 rounded-xl border border-dashed border-slate-400 p-4"
+                className="flex break-inside-avoid flex-col items-center gap-2 rounded-card border border-dashed border-faint p-4"
               >
                 {restaurant && (
                   <div className="flex items-center gap-2">

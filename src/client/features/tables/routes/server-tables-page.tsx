@@ -54,13 +54,13 @@ export function ServerTablesPage() {
 
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold text-slate-900">My Tables</h1>
+      <h1 className="text-2xl font-bold text-ink">My Tables</h1>
 
       {tables.isPending && restaurantId !== null ? (
         <TableCardSkeletons />
       ) : tables.isError && tables.data === undefined ? (
-        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center">
-          <p className="text-slate-800">{MSG.loadTablesFailed}</p>
+        <div className="rounded-card border border-line bg-white p-6 text-center">
+          <p className="text-ink-soft">{MSG.loadTablesFailed}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void tables.refetch()}>
             Try again
           </Button>
@@ -68,13 +68,13 @@ export function ServerTablesPage() {
       ) : (
         <>
           <section aria-labelledby={assignedHeadingId} className="space-y-3">
-            <h2 id={assignedHeadingId} className="text-lg font-semibold text-slate-900">
+            <h2 id={assignedHeadingId} className="text-lg font-semibold text-ink">
               My Assigned Tables
             </h2>
             {mine.length === 0 ? (
-              <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
-                <h3 className="font-semibold text-slate-900">No Tables Assigned</h3>
-                <p className="mt-1 text-sm text-slate-700">
+              <div className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center">
+                <h3 className="font-semibold text-ink">No Tables Assigned</h3>
+                <p className="mt-1 text-sm text-body">
                   Assign yourself to available tables to start serving.
                 </p>
               </div>
@@ -96,11 +96,11 @@ export function ServerTablesPage() {
           </section>
 
           <section aria-labelledby={availableHeadingId} className="space-y-3">
-            <h2 id={availableHeadingId} className="text-lg font-semibold text-slate-900">
+            <h2 id={availableHeadingId} className="text-lg font-semibold text-ink">
               Available Tables
             </h2>
             {available.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700">
+              <p className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center text-sm text-body">
                 No tables available for assignment
               </p>
             ) : (

@@ -11,7 +11,7 @@ import { ResendVerificationForm } from '../components/resend-verification-form';
 function Card({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-md py-4 sm:py-10">
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
+      <div className="rounded-panel border border-line bg-white p-6 text-center shadow-sm sm:p-8">
         {children}
       </div>
     </div>
@@ -34,15 +34,15 @@ export function VerifyEmailPage() {
     if (state.status !== 'verifying') headingRef.current?.focus();
   }, [state.status]);
 
-  const headingClass = 'text-2xl font-bold text-slate-900 focus:outline-none';
+  const headingClass = 'text-2xl font-bold text-ink focus:outline-none';
 
   switch (state.status) {
     case 'verifying':
       return (
         <Card>
           <div role="status" className="flex flex-col items-center gap-4 py-6">
-            <Spinner className="size-8 text-blue-700" />
-            <p className="font-medium text-slate-800">Verifying your email…</p>
+            <Spinner className="size-8 text-brand-700" />
+            <p className="font-medium text-ink-soft">Verifying your email…</p>
           </div>
         </Card>
       );
@@ -52,7 +52,7 @@ export function VerifyEmailPage() {
           <h1 ref={headingRef} tabIndex={-1} className={headingClass}>
             Email verified
           </h1>
-          <p className="mt-3 text-slate-700">{MSG.emailVerified}</p>
+          <p className="mt-3 text-body">{MSG.emailVerified}</p>
           <Button className="mt-6" size="lg" fullWidth onClick={() => void navigate(paths.login)}>
             Go to Login
           </Button>
@@ -64,8 +64,8 @@ export function VerifyEmailPage() {
           <h1 ref={headingRef} tabIndex={-1} className={headingClass}>
             Link not valid
           </h1>
-          <p className="mt-3 text-slate-700">{MSG.verificationLinkInvalid}</p>
-          <p className="mt-6 text-sm text-slate-700">
+          <p className="mt-3 text-body">{MSG.verificationLinkInvalid}</p>
+          <p className="mt-6 text-sm text-body">
             Enter your email address and we will send you a new link.
           </p>
           <div className="mt-4">
@@ -79,7 +79,7 @@ export function VerifyEmailPage() {
           <h1 ref={headingRef} tabIndex={-1} className={headingClass}>
             Could not verify your email
           </h1>
-          <p className="mt-3 text-slate-700">{state.message}</p>
+          <p className="mt-3 text-body">{state.message}</p>
           <Button className="mt-6" size="lg" fullWidth onClick={retry}>
             Try again
           </Button>
