@@ -5,12 +5,10 @@
  */
 import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas';
-import { MSG } from '../../shared/messages';
-import { AppError } from './errors';
 
 /**
  * A request body schema: a request that sends no body (an action's bare POST, a PATCH that changes nothing) is read
- * as `{}`, as the hand-written parse() of before read it, and checked against the schema like any other.
+ * as `{}` (as the handlers' own parsing always read it) and checked against the schema like any other.
  */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
   z.preprocess((input) => input ?? {}, schema);
@@ -28,20 +26,3 @@ export const userParams = z.object({ userId: idParamSchema });
 export const guestTableParams = restaurantParams.extend({ tableId: idParamSchema });
 
 
-/**
- * Parses input with a shared zod schema. The first issue's message becomes the error message, so a rule that
- * SPEC words (e.g. 'Please enter a table number') reaches the user verbatim.
- */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const custom =
-    issue &&
-    issue.message &&
-    !issue.message.startsWith('Invalid') &&
-    !issue.message.startsWith('Too ') &&
-    !issue.message.startsWith('Unrecognized') &&
-    !issue.message.startsWith('Expected');
-  throw new AppError(400, 'validation', custom ? issue.message : MSG.badRequest);
-}

@@ -60,7 +60,7 @@ export function registerGuestRoutes(fastify: FastifyInstance, { guest, requests 
   // The guest press, the hot path (docs/architecture.md, "The guest press path"). Its refusals stay in front of
   // the database and cost no more than before the schemas were declared: the per-address limit runs in onRequest,
   // before the body is read; the body limit (1 KB) is Fastify's, checked while reading; the declared schemas then
-  // check the ids and the strict body ({ type }) as parse() did in the handler, before any database work.
+  // check the ids and the strict body ({ type }), before any database work.
   app.post(
     `${base}/requests`,
     {
