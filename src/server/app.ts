@@ -19,6 +19,7 @@ import { LOGO_MAX_BYTES } from '../shared/constants';
 import type { Database } from './db/client';
 import type { RegisteredRoute } from './http/access';
 import { addressKey } from './http/client-address';
+import { registerApiDescription, registerApiDocsRoutes } from './http/api-docs';
 import { registerClientRoutes } from './http/client-routes';
 import { registerErrorHandler } from './http/errors';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
@@ -102,9 +103,9 @@ export interface App {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify(serverOptions(options));
-  // Routes that declare zod schemas are validated and serialized from them (fastify-type-provider-zod).
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  setZodCompilers(app);
+  // Before any route: the API description collects routes as they are registered (decision 041).
+  await registerApiDescription(app);
   const { database, publicUrl } = options;
   const metrics = new Metrics();
   const bus = await connectBus(database, app.log, metrics);
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const routes = installSessionAccess(app, services);
   registerCsrfGuard(app, publicUrl);
+  await registerApiDocsRoutes(app);
 
   registerAuthRoutes(app, services, secure, options.signInAddressLimit);
   registerAccountRoutes(app, services, secure);
@@ -164,6 +166,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerShutdown(app, services, bus);
   const metricsUrl = await startApp(app, services, metrics, options);
   return { app, services, routes, metricsUrl };
+}
+
+/**
+ * Every route declares its schemas (decision 041): requests are checked and responses serialized from them, so a
+ * response that does not match its schema is a 500 (http/errors.ts), never data the contract does not name.
+ */
+export function setZodCompilers(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 }
 
 /** Outgoing mail without SMTP_URL: .eml files in `${dataDir}/outbox`, their paths logged. */

@@ -157,6 +157,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+/** A sign-in answers with the session shape, but the user is always present. */
+export const loginResponseSchema = sessionResponseSchema.extend({ user: userSchema });
 
 export const emailLoginBodySchema = z.strictObject({
   email: plainText(MSG.invalidCredentials).trim().min(1).max(320),

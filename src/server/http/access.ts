@@ -14,6 +14,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
   }
+  interface FastifyInstance {
+    /** The rule of every route registered in this context that names none (declareContextAccess). */
+    contextAccess?: AccessRule;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
@@ -27,11 +31,24 @@ export const roles = (...r: Role[]): AccessRule => ({ roles: r });
 export const STAFF = roles('server', 'admin');
 export const ANY_USER = roles('server', 'admin', 'super_admin');
 
-/** The routes registered so far, with their rule: a test walks this list. */
+/** The routes registered so far, with their rule and what they declare: tests walk this list. */
 export interface RegisteredRoute {
   method: string;
   url: string;
   access: AccessRule;
+  /** The inputs the route declares a schema for (fastify-type-provider-zod; decision 041). */
+  declares: ('params' | 'querystring' | 'body')[];
+  /** A WebSocket upgrade: OpenAPI cannot describe one, so it is not in the API description (decision 041). */
+  websocket: boolean;
+}
+
+/**
+ * The API's own documentation (its description and the reference page that @fastify/swagger-ui registers, whose
+ * routes cannot name a rule each) lives in a context of its own: every route in it is public and, being about the
+ * API rather than part of it, is not listed with the API's routes.
+ */
+export function declareDocumentationContext(context: FastifyInstance): void {
+  context.decorate('contextAccess', { getter: () => PUBLIC });
 }
 
 export function installAccessControl(
@@ -42,13 +59,22 @@ export function installAccessControl(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionExpiresAt', null);
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
     if (!route.url.startsWith('/api')) return;
+    if (route.config?.access === undefined && this.contextAccess !== undefined) {
+      route.config = { ...route.config, access: this.contextAccess };
+      return;
+    }
     const access = route.config?.access;
     if (!access)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    const declares = (['params', 'querystring', 'body'] as const).filter(
+      (part) => route.schema?.[part] !== undefined,
+    );
+    const websocket = route.websocket === true;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registered.push({ method, url: route.url, access });
+      if (method !== 'HEAD')
+        registered.push({ method, url: route.url, access, declares, websocket });
     }
   });
   // preValidation, not preHandler: a route's zod schema (fastify-type-provider-zod) validates between the two, and

@@ -56,25 +56,30 @@ export async function registerClientRoutes(
     return data && renderGuestPage(shell, data);
   };
   // Client-side routes (/login, /table/…) all get the app shell.
-  app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
-    const file = path.join(clientDist, decodeURIComponent(request.url.split('?')[0] ?? '/'));
-    if (
-      file.startsWith(clientDist + path.sep) &&
-      fs.existsSync(file) &&
-      fs.statSync(file).isFile()
-    ) {
-      return reply
-        .header('cache-control', cacheControlFor(file))
-        .sendFile(path.relative(clientDist, file));
-    }
-    if (request.url.startsWith('/api/'))
-      return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
-    const page = await renderedGuestPage(request);
-    // no-store: it holds the table's cool-down as of now.
-    if (page !== null)
-      return reply.type('text/html').header('cache-control', 'no-store').send(page);
-    const preload = guestPreload(request.url);
-    if (preload !== null) void reply.header('link', preload);
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
-  });
+  // Pages, not API: left out of the API description (decision 041).
+  app.get(
+    '/*',
+    { config: { access: { public: true } }, schema: { hide: true } },
+    async (request, reply) => {
+      const file = path.join(clientDist, decodeURIComponent(request.url.split('?')[0] ?? '/'));
+      if (
+        file.startsWith(clientDist + path.sep) &&
+        fs.existsSync(file) &&
+        fs.statSync(file).isFile()
+      ) {
+        return reply
+          .header('cache-control', cacheControlFor(file))
+          .sendFile(path.relative(clientDist, file));
+      }
+      if (request.url.startsWith('/api/'))
+        return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+      const page = await renderedGuestPage(request);
+      // no-store: it holds the table's cool-down as of now.
+      if (page !== null)
+        return reply.type('text/html').header('cache-control', 'no-store').send(page);
+      const preload = guestPreload(request.url);
+      if (preload !== null) void reply.header('link', preload);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    },
+  );
 }

@@ -135,8 +135,9 @@ async function sendRateLimited(
 }
 
 /**
- * A route schema's refusal (fastify-type-provider-zod) carries zod's issues in `validation`: the first issue's own
- * message, when the schema words one, reaches the user as validate.ts's parse() does; zod's generic texts do not.
+ * A route schema's refusal (fastify-type-provider-zod) carries zod's issues in `validation`, in zod's order: the
+ * first issue's own message, when the schema words one (e.g. SPEC's 'Please enter a table number'), reaches the
+ * user verbatim; zod's generic texts do not. Every route declares its input this way (decision 041).
  */
 function schemaMessage(err: FastifyError): string | null {
   const message = err.validation?.[0]?.message;

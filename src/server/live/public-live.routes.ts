@@ -8,23 +8,17 @@
  * hold a bounded number of open sockets per instance (a restaurant's guests often share one Wi-Fi address).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
 import { PUBLIC } from '../http/access';
 import { addressKey } from '../http/client-address';
 import { AppError, notFound } from '../http/errors';
-import { parse } from '../http/validate';
+import { guestTableParams, restaurantParams } from '../http/validate';
 import { findRestaurant } from '../modules/restaurants/restaurants.repo';
 import type { Services } from '../services';
 import type { WebSocket } from 'ws';
 import { findTableInRestaurant } from '../modules/tables/tables.repo';
 import type { GuestConnection } from './hub';
-
-const restaurantParams = z.object({ restaurantId: z.string().min(1).max(200) });
-const tableParams = z.object({
-  restaurantId: z.string().min(1).max(200),
-  tableId: z.string().min(1).max(200),
-});
 
 /** New connections per address and minute: page loads and reconnects of a busy dining room, not a flood. */
 export const GUEST_LIVE_CONNECT_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -34,7 +28,8 @@ export const GUEST_LIVE_SOCKETS_PER_ADDRESS = 100;
 const tooManySockets = () =>
   new AppError(429, 'rate_limited', MSG.tooManyRequests, { retryAfterSeconds: 30 });
 
-export function registerPublicLiveRoutes(app: FastifyInstance, services: Services): void {
+export function registerPublicLiveRoutes(fastify: FastifyInstance, services: Services): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { live, db } = services;
   const openPerAddress = new Map<string, number>();
 
@@ -70,16 +65,15 @@ export function registerPublicLiveRoutes(app: FastifyInstance, services: Service
     {
       websocket: true,
       config: { access: PUBLIC, rateLimit: GUEST_LIVE_CONNECT_LIMIT },
+      schema: { params: restaurantParams },
       // Refused before the upgrade, with a plain HTTP status: an unknown restaurant, or too many open sockets.
       preHandler: async (request) => {
-        const { restaurantId } = parse(restaurantParams, request.params);
         checkAddress(addressKey(request.ip));
-        if (!(await findRestaurant(db, restaurantId))) throw notFound();
+        if (!(await findRestaurant(db, request.params.restaurantId))) throw notFound();
       },
     },
     (socket, request) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
-      accept(socket, addressKey(request.ip), restaurantId, null);
+      accept(socket, addressKey(request.ip), request.params.restaurantId, null);
     },
   );
 
@@ -90,14 +84,15 @@ export function registerPublicLiveRoutes(app: FastifyInstance, services: Service
     {
       websocket: true,
       config: { access: PUBLIC, rateLimit: GUEST_LIVE_CONNECT_LIMIT },
+      schema: { params: guestTableParams },
       preHandler: async (request) => {
-        const { restaurantId, tableId } = parse(tableParams, request.params);
+        const { restaurantId, tableId } = request.params;
         checkAddress(addressKey(request.ip));
         if (!(await findTableInRestaurant(db, restaurantId, tableId))) throw notFound();
       },
     },
     (socket, request) => {
-      const { restaurantId, tableId } = parse(tableParams, request.params);
+      const { restaurantId, tableId } = request.params;
       accept(socket, addressKey(request.ip), restaurantId, tableId);
     },
   );

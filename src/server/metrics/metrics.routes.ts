@@ -85,7 +85,8 @@ export function registerMetrics(
   const token = options.token;
   if (token === undefined) return;
   metrics.startProcessMetrics();
-  app.get(METRICS_PATH, async (request, reply) => {
+  // The operator's scrape endpoint, not part of the API: left out of its description (decision 041).
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token)) {
       void reply.header('www-authenticate', 'Bearer');
       return reply

@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../../shared/constants';
-import { emailLoginBodySchema, pinLoginBodySchema } from '../../../shared/schemas';
+import {
+  emailLoginBodySchema,
+  loginResponseSchema,
+  pinLoginBodySchema,
+  sessionResponseSchema,
+} from '../../../shared/schemas';
 import { ANY_USER, PUBLIC } from '../../http/access';
 import { addressKey } from '../../http/client-address';
-import { parse } from '../../http/validate';
+import { jsonBody, noContent } from '../../http/validate';
 import type { Services } from '../../services';
 import type { IssuedSession } from './auth.service';
 
@@ -31,12 +37,13 @@ export const clientKeyOf = (request: FastifyRequest) => 'ip:' + addressKey(reque
 export const SIGN_IN_ADDRESS_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export function registerAuthRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   services: Services,
   secure: boolean,
   signInLimit: { max: number; timeWindow: string } = SIGN_IN_ADDRESS_LIMIT,
 ): void {
   const { auth } = services;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const signIn = async (request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) => {
     // A fresh session id at every sign-in (no fixation); the previous one on this browser ends.
@@ -49,28 +56,46 @@ export function registerAuthRoutes(
     return { user: issued.user };
   };
 
-  app.get('/api/session', { config: { access: PUBLIC } }, async (request) => {
-    return { user: await auth.currentUser(request.user) };
-  });
+  app.get(
+    '/api/session',
+    { config: { access: PUBLIC }, schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => {
+      return { user: await auth.currentUser(request.user) };
+    },
+  );
 
-  const signInConfig = { config: { access: PUBLIC, rateLimit: signInLimit } };
+  // The address limit runs in onRequest, before the body is read or checked (decision 026).
+  const signInConfig = { access: PUBLIC, rateLimit: signInLimit };
+  const signedIn = { 200: loginResponseSchema };
 
-  app.post('/api/auth/login', signInConfig, async (request, reply) => {
-    const body = parse(emailLoginBodySchema, request.body);
-    const issued = await auth.loginWithPassword(body.email, body.password, clientKeyOf(request));
-    return signIn(request, reply, issued);
-  });
+  app.post(
+    '/api/auth/login',
+    { config: signInConfig, schema: { body: jsonBody(emailLoginBodySchema), response: signedIn } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const issued = await auth.loginWithPassword(email, password, clientKeyOf(request));
+      return signIn(request, reply, issued);
+    },
+  );
 
-  app.post('/api/auth/pin-login', signInConfig, async (request, reply) => {
-    const body = parse(pinLoginBodySchema, request.body);
-    const issued = await auth.loginWithPin(body.loginId, body.pin, clientKeyOf(request));
-    return signIn(request, reply, issued);
-  });
+  app.post(
+    '/api/auth/pin-login',
+    { config: signInConfig, schema: { body: jsonBody(pinLoginBodySchema), response: signedIn } },
+    async (request, reply) => {
+      const { loginId, pin } = request.body;
+      const issued = await auth.loginWithPin(loginId, pin, clientKeyOf(request));
+      return signIn(request, reply, issued);
+    },
+  );
 
-  app.post('/api/auth/logout', { config: { access: ANY_USER } }, async (request, reply) => {
-    if (request.sessionId) await auth.logout(request.sessionId);
-    services.live.closeSession(request.sessionId);
-    void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: { access: ANY_USER }, schema: { response: { 204: noContent } } },
+    async (request, reply) => {
+      if (request.sessionId) await auth.logout(request.sessionId);
+      services.live.closeSession(request.sessionId);
+      void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
+      return reply.status(204).send();
+    },
+  );
 }

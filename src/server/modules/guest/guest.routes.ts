@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { guestRequestBodySchema, idParamSchema } from '../../../shared/schemas';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  guestCooldownResponseSchema,
+  guestRequestBodySchema,
+  guestRequestResponseSchema,
+  guestTableResponseSchema,
+} from '../../../shared/schemas';
 import { PUBLIC } from '../../http/access';
-import { parse } from '../../http/validate';
+import { guestTableParams, jsonBody, restaurantParams } from '../../http/validate';
 import type { Services } from '../../services';
-
-const tableParams = z.object({
-  restaurantId: idParamSchema,
-  tableId: idParamSchema,
-});
-const restaurantParams = z.object({ restaurantId: idParamSchema });
 
 /** The guest's press, as registered below (metrics count its outcomes by this pattern; metrics.test checks it). */
 export const GUEST_PRESS_ROUTE = '/api/public/restaurants/:restaurantId/tables/:tableId/requests';
@@ -28,14 +27,18 @@ export const GUEST_READ_LIMITS = {
   logo: { max: 120, timeWindow: '1 minute' },
 } as const;
 
-export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: Services): void {
+export function registerGuestRoutes(fastify: FastifyInstance, { guest, requests }: Services): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = '/api/public/restaurants/:restaurantId/tables/:tableId';
 
   app.get(
     base,
-    { config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.table } },
+    {
+      config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.table },
+      schema: { params: guestTableParams, response: { 200: guestTableResponseSchema } },
+    },
     async (request, reply) => {
-      const { restaurantId, tableId } = parse(tableParams, request.params);
+      const { restaurantId, tableId } = request.params;
       void reply.header('cache-control', 'no-store');
       return guest.table(restaurantId, tableId);
     },
@@ -43,32 +46,49 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
 
   app.get(
     `${base}/cooldown`,
-    { config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.cooldown } },
+    {
+      config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.cooldown },
+      schema: { params: guestTableParams, response: { 200: guestCooldownResponseSchema } },
+    },
     async (request, reply) => {
-      const { restaurantId, tableId } = parse(tableParams, request.params);
+      const { restaurantId, tableId } = request.params;
       void reply.header('cache-control', 'no-store');
       return guest.cooldown(restaurantId, tableId);
     },
   );
 
+  // The guest press, the hot path (docs/architecture.md, "The guest press path"). Its refusals stay in front of
+  // the database and cost no more than before the schemas were declared: the per-address limit runs in onRequest,
+  // before the body is read; the body limit (1 KB) is Fastify's, checked while reading; the declared schemas then
+  // check the ids and the strict body ({ type }), before any database work.
   app.post(
     `${base}/requests`,
-    { config: { access: PUBLIC, rateLimit: GUEST_PRESS_LIMIT }, bodyLimit: 1024 },
+    {
+      config: { access: PUBLIC, rateLimit: GUEST_PRESS_LIMIT },
+      bodyLimit: 1024,
+      schema: {
+        params: guestTableParams,
+        body: jsonBody(guestRequestBodySchema),
+        response: { 201: guestRequestResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const { restaurantId, tableId } = parse(tableParams, request.params);
-      const body = parse(guestRequestBodySchema, request.body);
+      const { restaurantId, tableId } = request.params;
       return reply
         .status(201)
-        .send(await requests.createFromGuest(restaurantId, tableId, body.type));
+        .send(await requests.createFromGuest(restaurantId, tableId, request.body.type));
     },
   );
 
+  // A raster image, not JSON: its params are declared, its bytes are sent as stored (no response schema).
   app.get(
     '/api/public/restaurants/:restaurantId/logo',
-    { config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.logo } },
+    {
+      config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.logo },
+      schema: { params: restaurantParams },
+    },
     async (request, reply) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
-      const logo = await guest.logo(restaurantId);
+      const logo = await guest.logo(request.params.restaurantId);
       const etag = `"${logo.etag}"`;
       void reply
         .header('etag', etag)

@@ -1,20 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, requestHistoryQuerySchema } from '../../../shared/schemas';
+import {
+  idParamSchema,
+  requestHistoryQuerySchema,
+  requestHistoryResponseSchema,
+  requestResponseSchema,
+  requestsResponseSchema,
+} from '../../../shared/schemas';
 import { STAFF } from '../../http/access';
-import { parse } from '../../http/validate';
+import { emptyBody, restaurantParams } from '../../http/validate';
 import type { Services } from '../../services';
 
-const restaurantParams = z.object({ restaurantId: idParamSchema });
 const requestParams = z.object({ requestId: idParamSchema });
 
-export function registerRequestsRoutes(app: FastifyInstance, { requests }: Services): void {
+export function registerRequestsRoutes(fastify: FastifyInstance, { requests }: Services): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/restaurants/:restaurantId/requests',
-    { config: { access: STAFF } },
+    {
+      config: { access: STAFF },
+      schema: { params: restaurantParams, response: { 200: requestsResponseSchema } },
+    },
     async (request) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
-      return requests.list(request.user!, restaurantId);
+      return requests.list(request.user!, request.params.restaurantId);
     },
   );
 
@@ -22,22 +31,28 @@ export function registerRequestsRoutes(app: FastifyInstance, { requests }: Servi
   for (const action of ['acknowledge', 'complete', 'dismiss'] as const) {
     app.post(
       `/api/requests/:requestId/${action}`,
-      { config: { access: STAFF } },
+      {
+        config: { access: STAFF },
+        schema: { params: requestParams, body: emptyBody, response: { 200: requestResponseSchema } },
+      },
       async (request) => {
-        const { requestId } = parse(requestParams, request.params);
-        parse(z.strictObject({}), request.body);
-        return { request: await requests[action](request.user!, requestId) };
+        return { request: await requests[action](request.user!, request.params.requestId) };
       },
     );
   }
 
   app.get(
     '/api/restaurants/:restaurantId/requests/history',
-    { config: { access: STAFF } },
+    {
+      config: { access: STAFF },
+      schema: {
+        params: restaurantParams,
+        querystring: requestHistoryQuerySchema,
+        response: { 200: requestHistoryResponseSchema },
+      },
+    },
     async (request) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
-      const query = parse(requestHistoryQuerySchema, request.query);
-      return requests.history(request.user!, restaurantId, query);
+      return requests.history(request.user!, request.params.restaurantId, request.query);
     },
   );
 }

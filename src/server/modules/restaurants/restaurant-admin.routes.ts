@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
   createRestaurantBodySchema,
+  restaurantResponseSchema,
+  restaurantsResponseSchema,
   updateRestaurantBodySchema,
-  idParamSchema,
 } from '../../../shared/schemas';
 import { roles } from '../../http/access';
 import { AppError, badRequest } from '../../http/errors';
-import { parse } from '../../http/validate';
+import { jsonBody, noContent, restaurantParams } from '../../http/validate';
 import type { Services } from '../../services';
 import { logoTooLarge } from './restaurant-admin.service';
 import { lingerThenClose } from '../../http/linger';
 
 const ADMIN = roles('admin');
-const restaurantParams = z.object({ restaurantId: idParamSchema });
 
 /** The form field that carries the logo in POST /api/restaurants/:restaurantId/logo. */
 export const LOGO_FIELD = 'logo';
@@ -65,32 +65,60 @@ async function readLogo(request: FastifyRequest): Promise<Buffer> {
 }
 
 export function registerRestaurantAdminRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { restaurantAdmin }: Services,
 ): void {
-  app.get('/api/restaurants', { config: { access: ADMIN } }, async (request) => {
-    return { restaurants: await restaurantAdmin.list(request.user!) };
-  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const one = { 200: restaurantResponseSchema };
+  app.get(
+    '/api/restaurants',
+    { config: { access: ADMIN }, schema: { response: { 200: restaurantsResponseSchema } } },
+    async (request) => {
+      return { restaurants: await restaurantAdmin.list(request.user!) };
+    },
+  );
 
-  app.post('/api/restaurants', { config: { access: ADMIN } }, async (request, reply) => {
-    const body = parse(createRestaurantBodySchema, request.body);
-    return reply
-      .status(201)
-      .send({ restaurant: await restaurantAdmin.create(request.user!, body.name, body.timeZone) });
-  });
+  app.post(
+    '/api/restaurants',
+    {
+      config: { access: ADMIN },
+      schema: {
+        body: jsonBody(createRestaurantBodySchema),
+        response: { 201: restaurantResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { name, timeZone } = request.body;
+      return reply
+        .status(201)
+        .send({ restaurant: await restaurantAdmin.create(request.user!, name, timeZone) });
+    },
+  );
 
-  app.patch('/api/restaurants/:restaurantId', { config: { access: ADMIN } }, async (request) => {
-    const { restaurantId } = parse(restaurantParams, request.params);
-    const body = parse(updateRestaurantBodySchema, request.body);
-    return { restaurant: await restaurantAdmin.update(request.user!, restaurantId, body) };
-  });
+  app.patch(
+    '/api/restaurants/:restaurantId',
+    {
+      config: { access: ADMIN },
+      schema: {
+        params: restaurantParams,
+        body: jsonBody(updateRestaurantBodySchema),
+        response: one,
+      },
+    },
+    async (request) => {
+      const { restaurantId } = request.params;
+      return { restaurant: await restaurantAdmin.update(request.user!, restaurantId, request.body) };
+    },
+  );
 
   app.delete(
     '/api/restaurants/:restaurantId',
-    { config: { access: ADMIN } },
+    {
+      config: { access: ADMIN },
+      schema: { params: restaurantParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
-      await restaurantAdmin.delete(request.user!, restaurantId);
+      await restaurantAdmin.delete(request.user!, request.params.restaurantId);
       return reply.status(204).send();
     },
   );
@@ -99,6 +127,8 @@ export function registerRestaurantAdminRoutes(
     '/api/restaurants/:restaurantId/logo',
     {
       config: { access: ADMIN },
+      // The body is a multipart form (one file, field 'logo') that readLogo reads as it streams: no body schema.
+      schema: { params: restaurantParams, response: one },
       // Decision 026: a body declared larger than any acceptable form is refused before a byte of it is read.
       onRequest: (request, reply, done) => {
         if (Number(request.headers['content-length']) > LOGO_UPLOAD_MAX_BODY) {
@@ -109,7 +139,7 @@ export function registerRestaurantAdminRoutes(
       },
     },
     async (request, reply) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
+      const { restaurantId } = request.params;
       // Ownership first: another owner's restaurant costs no buffering.
       await restaurantAdmin.assertOwned(request.user!, restaurantId);
       let bytes: Buffer;
@@ -128,9 +158,9 @@ export function registerRestaurantAdminRoutes(
 
   app.delete(
     '/api/restaurants/:restaurantId/logo',
-    { config: { access: ADMIN } },
+    { config: { access: ADMIN }, schema: { params: restaurantParams, response: one } },
     async (request) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
+      const { restaurantId } = request.params;
       return { restaurant: await restaurantAdmin.deleteLogo(request.user!, restaurantId) };
     },
   );

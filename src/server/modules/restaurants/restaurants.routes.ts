@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { restaurantResponseSchema } from '../../../shared/schemas';
 import { STAFF } from '../../http/access';
-import { parse } from '../../http/validate';
+import { restaurantParams } from '../../http/validate';
 import type { Services } from '../../services';
 
-const restaurantParams = z.object({ restaurantId: idParamSchema });
-
 export function registerRestaurantsRoutes(app: FastifyInstance, { restaurants }: Services): void {
-  app.get('/api/restaurants/:restaurantId', { config: { access: STAFF } }, async (request) => {
-    const { restaurantId } = parse(restaurantParams, request.params);
-    return { restaurant: await restaurants.get(request.user!, restaurantId) };
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/restaurants/:restaurantId',
+    {
+      config: { access: STAFF },
+      // ownerId is optional in the schema: a server's view of a restaurant leaves it out (server policy/).
+      schema: { params: restaurantParams, response: { 200: restaurantResponseSchema } },
+    },
+    async (request) => {
+      return { restaurant: await restaurants.get(request.user!, request.params.restaurantId) };
+    },
+  );
 }

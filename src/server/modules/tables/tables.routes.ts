@@ -1,62 +1,72 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { createTableBodySchema, idParamSchema } from '../../../shared/schemas';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createTableBodySchema,
+  tableResponseSchema,
+  tablesResponseSchema,
+} from '../../../shared/schemas';
 import { roles, STAFF } from '../../http/access';
-import { parse } from '../../http/validate';
+import {
+  emptyBody,
+  jsonBody,
+  noContent,
+  restaurantParams,
+  tableParams,
+} from '../../http/validate';
 import type { Services } from '../../services';
 
-const restaurantParams = z.object({ restaurantId: idParamSchema });
-const tableParams = z.object({ tableId: idParamSchema });
-const emptyBody = z.strictObject({});
-
-export function registerTablesRoutes(app: FastifyInstance, { tables }: Services): void {
+export function registerTablesRoutes(fastify: FastifyInstance, { tables }: Services): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/restaurants/:restaurantId/tables',
-    { config: { access: STAFF } },
+    {
+      config: { access: STAFF },
+      schema: { params: restaurantParams, response: { 200: tablesResponseSchema } },
+    },
     async (request) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
-      return { tables: await tables.list(request.user!, restaurantId) };
+      return { tables: await tables.list(request.user!, request.params.restaurantId) };
     },
   );
 
   app.post(
     '/api/restaurants/:restaurantId/tables',
-    { config: { access: roles('admin') } },
+    {
+      config: { access: roles('admin') },
+      schema: {
+        params: restaurantParams,
+        body: jsonBody(createTableBodySchema),
+        response: { 201: tableResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const { restaurantId } = parse(restaurantParams, request.params);
-      const body = parse(createTableBodySchema, request.body);
+      const { restaurantId } = request.params;
       return reply
         .status(201)
-        .send({ table: await tables.create(request.user!, restaurantId, body.number) });
+        .send({ table: await tables.create(request.user!, restaurantId, request.body.number) });
     },
   );
 
-  app.post(
-    '/api/tables/:tableId/assign',
-    { config: { access: roles('server') } },
-    async (request) => {
-      const { tableId } = parse(tableParams, request.params);
-      parse(emptyBody, request.body);
-      return { table: await tables.assign(request.user!, tableId) };
-    },
-  );
-
-  app.post(
-    '/api/tables/:tableId/unassign',
-    { config: { access: roles('server') } },
-    async (request) => {
-      const { tableId } = parse(tableParams, request.params);
-      parse(emptyBody, request.body);
-      return { table: await tables.unassign(request.user!, tableId) };
-    },
-  );
+  for (const action of ['assign', 'unassign'] as const) {
+    app.post(
+      `/api/tables/:tableId/${action}`,
+      {
+        config: { access: roles('server') },
+        schema: { params: tableParams, body: emptyBody, response: { 200: tableResponseSchema } },
+      },
+      async (request) => {
+        return { table: await tables[action](request.user!, request.params.tableId) };
+      },
+    );
+  }
 
   app.delete(
     '/api/tables/:tableId',
-    { config: { access: roles('admin') } },
+    {
+      config: { access: roles('admin') },
+      schema: { params: tableParams, response: { 204: noContent } },
+    },
     async (request, reply) => {
-      const { tableId } = parse(tableParams, request.params);
-      await tables.delete(request.user!, tableId);
+      await tables.delete(request.user!, request.params.tableId);
       return reply.status(204).send();
     },
   );

@@ -2,17 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   emailLoginBodySchema,
+  loginResponseSchema,
   pinLoginBodySchema,
-  sessionResponseSchema,
-  userSchema,
 } from '../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
 import { forgetPushOnThisDevice } from '../../../lib/push';
 import { clearInstallFlags } from '../../../lib/pwa';
 import { clearSession, startSession } from '../../../lib/session-api';
-
-/** A login answers with the session shape, but the user is always present. */
-const loginResponseSchema = sessionResponseSchema.extend({ user: userSchema });
 
 export type EmailLoginBody = z.input<typeof emailLoginBodySchema>;
 export type PinLoginBody = z.input<typeof pinLoginBodySchema>;
