@@ -154,12 +154,15 @@ export interface ServerStatusRow {
 /**
  * Every server of the restaurant: online now (a fresh presence row on any instance), tables assigned now, open
  * requests made for them (decision 004), and the median time from press to their first response today — taking the
- * request, or completing it directly when nobody took it first (decision 028) — in whole seconds.
+ * request, or completing it directly when nobody took it first (decision 028) — in whole seconds. `dayStart` is
+ * the figures' own (dashboardFigures), passed as a value: read from a CTE the planner cannot see the bound and, with
+ * a million requests in one restaurant, scanned them all (300 ms); as a value both response scans are index ranges
+ * (12 ms, BENCHMARKS.md).
  */
 export async function serverStatus(
   db: Executor,
   restaurantId: string,
-  now: number,
+  dayStart: number,
   onlineSince: number,
 ): Promise<ServerStatusRow[]> {
   const rows = await queryRows<{
@@ -172,15 +175,14 @@ export async function serverStatus(
   }>(
     db,
     sql`
-      with d as (${dayOf(restaurantId, now)}),
-      responses as (
+      with responses as (
         select q.acknowledged_by as user_id, q.acknowledged_at - q.created_at as wait
-          from requests q, d
-          where q.restaurant_id = d.id and q.acknowledged_at >= d.day_start
+          from requests q
+          where q.restaurant_id = ${restaurantId} and q.acknowledged_at >= ${dayStart}::bigint
         union all
         select q.resolved_by, q.resolved_at - q.created_at
-          from requests q, d
-          where q.restaurant_id = d.id and q.resolved_at >= d.day_start
+          from requests q
+          where q.restaurant_id = ${restaurantId} and q.resolved_at >= ${dayStart}::bigint
             and q.acknowledged_at is null and q.status = 'completed'
       ),
       medians as (

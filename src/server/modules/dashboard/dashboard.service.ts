@@ -20,12 +20,13 @@ export class DashboardService {
     await assertRestaurantAccess(this.db, user, restaurantId);
     const now = this.clock();
     const onlineSince = now - PRESENCE_TTL_MS;
-    const [figures, activity, servers] = await Promise.all([
-      dashboardFigures(this.db, restaurantId, now, onlineSince),
-      recentActivity(this.db, restaurantId),
-      serverStatus(this.db, restaurantId, now, onlineSince),
-    ]);
+    // The figures first: they fix the restaurant's "today", which Server Status then reads as a value.
+    const figures = await dashboardFigures(this.db, restaurantId, now, onlineSince);
     if (!figures) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
+    const [activity, servers] = await Promise.all([
+      recentActivity(this.db, restaurantId),
+      serverStatus(this.db, restaurantId, figures.dayStart, onlineSince),
+    ]);
     return {
       totalTables: figures.totalTables,
       activeServers: figures.activeServers,

@@ -235,7 +235,10 @@ describe("today in the restaurant's time zone", () => {
       nyMidnight - 10 * MIN,
       takenAt(nyMidnight - 10 * MIN, 300),
     );
-    const [row] = await serverStatus(t.database.db, restaurant.id, nyNow, 0);
+    // Server Status reads "today" as the figures fixed it, in the restaurant's zone.
+    const figures = await dashboardFigures(t.database.db, restaurant.id, nyNow, 0);
+    expect(figures!.dayStart).toBe(nyMidnight);
+    const [row] = await serverStatus(t.database.db, restaurant.id, figures!.dayStart, 0);
     expect(row).toMatchObject({ id: server.user.id, medianAckSecondsToday: 50 });
   });
 });
