@@ -59,6 +59,47 @@ function boundaryZones({ guestViewAllowed }) {
   ];
 }
 
+/**
+ * Issue 15 (docs/decisions/042): the screens already translated take every user-facing text from the catalogue
+ * (src/shared/i18n/catalogs). Text written straight into JSX, an aria-label/title/alt/placeholder given as a
+ * literal, or a sentence-like string literal inside JSX (a ternary's 'Sending...') is reported, and so is the
+ * English-only MSG of shared/messages.ts. tests/lint/unlocalized.test.ts proves each case is reported.
+ */
+export const TRANSLATED = ['src/client/features/guest/**/*.tsx', 'src/client/app/guest-app.tsx'];
+const UNLOCALIZED =
+  'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';
+export const unlocalizedRules = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: 'JSXText[value=/\\p{L}/u]', message: UNLOCALIZED },
+    {
+      selector:
+        'JSXAttribute[name.name=/^(aria-label|aria-description|title|alt|placeholder|label)$/] > Literal[value=/\\p{L}/u]',
+      message: UNLOCALIZED,
+    },
+    {
+      selector:
+        'JSXAttribute[name.name=/^(aria-label|aria-description|title|alt|placeholder|label)$/] > JSXExpressionContainer > TemplateLiteral',
+      message: UNLOCALIZED,
+    },
+    {
+      selector: 'JSXExpressionContainer Literal[value=/^\\p{Lu}\\p{Ll}+([ .!?…]|$)/u]',
+      message: UNLOCALIZED,
+    },
+  ],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['**/shared/messages', '@shared/messages'],
+          message: 'MSG is English only: take the text from the catalogue (decision 042).',
+        },
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -110,6 +151,7 @@ export default tseslint.config(
       ],
     },
   },
+  { files: TRANSLATED, rules: unlocalizedRules },
   {
     // Tests read untyped JSON bodies from inject() and assert on them.
     files: ['**/*.test.ts', 'tests/**/*.ts', 'bench/**/*.ts'],

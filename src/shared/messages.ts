@@ -1,3 +1,5 @@
+import { INTERNAL_ERROR } from './internal-error';
+
 /**
  * Every user-facing text that SPEC.md quotes, verbatim, in one place.
  * Server error messages and client toasts both come from here.
@@ -94,7 +96,7 @@ export const MSG = {
   badRequest: 'The request was not valid.',
   controlCharacters: 'Text cannot contain control characters such as line breaks or tabs.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
-  internalError: 'Something went wrong on our side. Please try again.',
+  internalError: INTERNAL_ERROR,
   // Recovery (issue 14; decision 027): the database is unreachable for a moment (a restart, a fail-over).
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   guestServiceUnavailable:

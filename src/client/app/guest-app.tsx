@@ -1,6 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { GUEST_DATA_ELEMENT_ID } from '../../shared/constants';
+import { useEffect, useState } from 'react';
+import { GUEST_DATA_ELEMENT_ID, GUEST_I18N_ELEMENT_ID } from '../../shared/constants';
+import { loadGuestMessages } from '../../shared/i18n/compiled/guest';
+import { createI18n, type I18n, type Messages } from '../../shared/i18n/i18n';
+import { dirOf, isLocale, type Locale } from '../../shared/i18n/locales';
+import { applyDocumentLanguage, I18nContext } from '../lib/i18n';
+import {
+  negotiatedGuestLocale,
+  rememberGuestLocale,
+  storedGuestLocale,
+} from '../features/guest/lib/guest-locale';
 import type { GuestTableResponse } from '../../shared/schemas';
 import { guestTableResponse } from '../features/guest/api/guest-responses';
 import { GuestTablePage } from '../features/guest/routes/guest-table-page';
@@ -24,6 +33,32 @@ export function takeEmbeddedGuestData(): GuestTableResponse | null {
   }
 }
 
+/** The guest page's language and its compiled messages (issue 15). */
+export interface GuestLanguageData {
+  locale: Locale;
+  messages: Messages;
+}
+
+/** The language the server drew the page in, with its messages (decision 047); null without a drawn page. Read once. */
+export function takeEmbeddedGuestLanguage(): GuestLanguageData | null {
+  const element = document.getElementById(GUEST_I18N_ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const parsed = JSON.parse(element.textContent ?? '') as Partial<GuestLanguageData>;
+    if (!isLocale(parsed.locale) || typeof parsed.messages !== 'object' || parsed.messages === null)
+      return null;
+    return { locale: parsed.locale, messages: parsed.messages };
+  } catch {
+    return null;
+  }
+}
+
+/** One language's messages, downloaded on demand (a chunk per language: only the active one is fetched). */
+export async function loadGuestLanguage(locale: Locale): Promise<GuestLanguageData> {
+  return { locale, messages: await loadGuestMessages[locale]() };
+}
+
 /**
  * The guest page on its own, as main.tsx renders it for /table/… (decision 016): no router, no session, no staff
  * code; only React, TanStack Query and the guest feature reach a guest's phone on first load. `initialData`: the
@@ -33,7 +68,32 @@ export function GuestApp({
   restaurantId,
   tableId,
   initialData = null,
-}: TableRef & { initialData?: GuestTableResponse | null }) {
+  initialLanguage,
+}: TableRef & { initialData?: GuestTableResponse | null; initialLanguage: GuestLanguageData }) {
+  const [language, setLanguage] = useState<{ locale: Locale; i18n: I18n }>(() => ({
+    locale: initialLanguage.locale,
+    i18n: createI18n(initialLanguage.locale, initialLanguage.messages),
+  }));
+  const show = (locale: Locale) =>
+    loadGuestLanguage(locale).then(
+      ({ messages }) => {
+        setLanguage({ locale, i18n: createI18n(locale, messages) });
+        applyDocumentLanguage(locale, dirOf(locale));
+      },
+      () => undefined, // Offline: the page stays in the language it has.
+    );
+  // Decision 047: the server chose from Accept-Language; the browser's own list (and a choice made on this device
+  // before) decide from now on, without a reload.
+  useEffect(() => {
+    const wanted = storedGuestLocale() ?? negotiatedGuestLocale(initialLanguage.locale);
+    if (wanted !== initialLanguage.locale) void show(wanted);
+    // Once, after the first render (hydration keeps the server's language).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const onLocaleChange = (locale: Locale) => {
+    rememberGuestLocale(locale);
+    void show(locale);
+  };
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (
@@ -46,8 +106,14 @@ export function GuestApp({
     return client;
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      <GuestTablePage restaurantId={restaurantId} tableId={tableId} />
-    </QueryClientProvider>
+    <I18nContext value={language.i18n}>
+      <QueryClientProvider client={queryClient}>
+        <GuestTablePage
+          restaurantId={restaurantId}
+          tableId={tableId}
+          language={{ locale: language.locale, onLocaleChange }}
+        />
+      </QueryClientProvider>
+    </I18nContext>
   );
 }

@@ -1,15 +1,27 @@
 import type { PublicRestaurant } from '../../../../shared/schemas';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { readableTextOn, safeColor } from '../../../../shared/color';
+import { guestText } from '../../../../shared/i18n/guest';
+import type { Locale } from '../../../../shared/i18n/locales';
+import { useI18n } from '../../../lib/i18n';
+import { LanguageSwitcher } from './language-switcher';
 
-/** SPEC §2 guest header: coloured with the primary colour; logo (or first letter), name and 'Table {number}'. */
+/**
+ * SPEC §2 guest header: coloured with the primary colour; logo (or first letter), name and 'Table {number}'; at
+ * its end the language switcher (issue 15). The restaurant's name is its own and never translated.
+ */
 export function GuestHeader({
   restaurant,
   tableNumber,
+  locale,
+  onLocaleChange,
 }: {
   restaurant: PublicRestaurant;
   tableNumber: string;
+  locale: Locale;
+  onLocaleChange: (locale: Locale) => void;
 }) {
+  const i18n = useI18n();
   const background = safeColor(restaurant.primaryColor);
   return (
     <header
@@ -23,10 +35,13 @@ export function GuestHeader({
           color={restaurant.secondaryColor}
           className="size-14 text-2xl"
         />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="truncate text-2xl font-bold">{restaurant.name}</h1>
-          <p className="text-lg font-medium opacity-90">Table {tableNumber}</p>
+          <p className="text-lg font-medium opacity-90">
+            {guestText(i18n, 'guest.table', { number: tableNumber })}
+          </p>
         </div>
+        <LanguageSwitcher locale={locale} onChange={onLocaleChange} />
       </div>
     </header>
   );
