@@ -118,6 +118,8 @@ export const MSG = {
   staffNotFound: 'Staff member not found.',
   loginIdCharacters: 'Login ID may contain only letters, digits, dots, dashes and underscores',
   timeZoneInvalid: 'Please choose a time zone from the list, e.g. Europe/Berlin.',
+  // Issue 15 (not quoted by SPEC)
+  languageInvalid: 'Please choose one of the listed languages.',
   // Staff alerting (issue 5; product decisions, not quoted by SPEC)
   requestOverdue: (label: string) => `Still waiting: Table ${label}`,
   overdueBody: (typeTitle: string, minutes: number) =>

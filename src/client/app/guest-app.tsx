@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { GUEST_DATA_ELEMENT_ID, GUEST_I18N_ELEMENT_ID } from '../../shared/constants';
 import { loadGuestMessages } from '../../shared/i18n/compiled/guest';
@@ -12,10 +11,10 @@ import {
 } from '../features/guest/lib/guest-locale';
 import type { GuestTableResponse } from '../../shared/schemas';
 import { guestTableResponse } from '../features/guest/api/guest-responses';
+import { fetchGuestTable } from '../features/guest/api/guest-api';
+import { GuestTableContext, GuestTableStore } from '../features/guest/api/guest-table-store';
 import { GuestTablePage } from '../features/guest/routes/guest-table-page';
-import { queryKeys } from '../lib/query-keys';
 import type { TableRef } from '../../shared/paths';
-import { createQueryClient } from './query-client';
 
 /**
  * The table's data that came inside the page's HTML, when the server rendered it; null otherwise (the service
@@ -94,26 +93,42 @@ export function GuestApp({
     rememberGuestLocale(locale);
     void show(locale);
   };
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    if (
-      initialData &&
-      initialData.table.id === tableId &&
-      initialData.restaurant.id === restaurantId
-    ) {
-      client.setQueryData(queryKeys.guestTable(restaurantId, tableId), initialData);
-    }
-    return client;
-  });
+  // Decision 048: the table's state in a store of the page's own, started from the embedded data when it is this
+  // table's.
+  const [store] = useState(
+    () =>
+      new GuestTableStore(
+        () => fetchGuestTable(restaurantId, tableId),
+        initialData?.table.id === tableId && initialData.restaurant.id === restaurantId
+          ? initialData
+          : null,
+      ),
+  );
+  useEffect(() => {
+    // Offline (the service worker's shell), the page says so and loads once the network is back.
+    const loadUnlessShown = () => {
+      if (store.getState().status !== 'success') void store.load();
+    };
+    if (navigator.onLine) loadUnlessShown();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') store.loadIfStale();
+    };
+    window.addEventListener('online', loadUnlessShown);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', loadUnlessShown);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [store]);
   return (
     <I18nContext value={language.i18n}>
-      <QueryClientProvider client={queryClient}>
+      <GuestTableContext value={store}>
         <GuestTablePage
           restaurantId={restaurantId}
           tableId={tableId}
           language={{ locale: language.locale, onLocaleChange }}
         />
-      </QueryClientProvider>
+      </GuestTableContext>
     </I18nContext>
   );
 }

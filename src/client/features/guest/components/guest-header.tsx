@@ -28,6 +28,10 @@ export function GuestHeader({
       className="px-4 pb-6 pt-[max(1.5rem,env(safe-area-inset-top))] shadow-md"
       style={{ backgroundColor: background, color: readableTextOn(background) }}
     >
+      {/* Issue 15: the language switcher on a row of its own at the end, so the restaurant's name keeps the width. */}
+      <div className="mx-auto -mt-2 mb-2 flex max-w-lg justify-end">
+        <LanguageSwitcher locale={locale} onChange={onLocaleChange} />
+      </div>
       <div className="mx-auto flex max-w-lg items-center gap-4">
         <RestaurantMark
           name={restaurant.name}
@@ -41,7 +45,6 @@ export function GuestHeader({
             {guestText(i18n, 'guest.table', { number: tableNumber })}
           </p>
         </div>
-        <LanguageSwitcher locale={locale} onChange={onLocaleChange} />
       </div>
     </header>
   );

@@ -43,7 +43,7 @@ export function GuestRequestButton({
       aria-busy={pending || undefined}
       onClick={() => onPress(type)}
       style={sent ? undefined : { backgroundColor: color, color: readableTextOn(color) }}
-      className={`flex min-h-32 flex-col items-center justify-center gap-2 rounded-2xl p-4 text-center text-lg font-semibold shadow-md transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 focus-visible:ring-slate-900 active:scale-[0.98] aria-disabled:cursor-not-allowed aria-disabled:active:scale-100 ${
+      className={`flex min-h-32 flex-col text-balance [word-break:auto-phrase] items-center justify-center gap-2 rounded-2xl p-4 text-center text-lg font-semibold shadow-md transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 focus-visible:ring-slate-900 active:scale-[0.98] aria-disabled:cursor-not-allowed aria-disabled:active:scale-100 ${
         sent ? 'bg-green-700 text-white' : ''
       } ${pending ? 'animate-pulse' : ''} ${disabled && state === 'idle' ? 'opacity-50' : ''}`}
     >

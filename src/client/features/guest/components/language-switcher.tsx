@@ -22,7 +22,7 @@ export function LanguageSwitcher({
       onChange={(event) => {
         if (isLocale(event.target.value)) onChange(event.target.value);
       }}
-      className="min-h-11 max-w-32 shrink-0 cursor-pointer truncate rounded-lg border border-current/40 bg-transparent ps-2 pe-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
+      className="min-h-10 max-w-40 cursor-pointer truncate rounded-lg border border-current/40 bg-transparent ps-2 pe-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
     >
       {LOCALES.map((code) => (
         <option key={code} value={code} lang={code} className="text-slate-900">

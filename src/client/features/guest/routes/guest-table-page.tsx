@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   GUEST_DONE_MS,
@@ -16,9 +15,9 @@ import { useI18n } from '../../../lib/i18n';
 import { safeColor } from '../../../../shared/color';
 import { useOnline } from '../../../lib/pwa';
 import { useThemeColor } from '../../../lib/use-theme-color';
-import { queryKeys } from '../../../lib/query-keys';
 import { useNow } from '../../../lib/use-now';
-import { sendGuestRequest, useGuestTable } from '../api/guest-api';
+import { sendGuestRequest } from '../api/guest-api';
+import { useGuestTableState, useGuestTableStore } from '../api/guest-table-store';
 import { useCooldown } from '../api/use-cooldown';
 import { useGuestLive } from '../api/use-guest-live';
 import type { GuestButtonState } from '../components/guest-request-button';
@@ -50,13 +49,14 @@ export function GuestTablePage({
   language,
 }: TableRef & { language: GuestLanguage }) {
   const i18n = useI18n();
-  const guestTable = useGuestTable(restaurantId, tableId);
+  const store = useGuestTableStore();
+  const guestTable = useGuestTableState();
   const online = useOnline();
 
   // Issue 5: without network (the service worker served this page) say so; the data loads once it is back.
-  if (guestTable.isPending && !online) return <GuestOffline />;
-  if (guestTable.isPending) return <GuestSkeleton />;
-  if (guestTable.isError) {
+  if (guestTable.status === 'pending' && !online) return <GuestOffline />;
+  if (guestTable.status === 'pending') return <GuestSkeleton />;
+  if (guestTable.status === 'error') {
     const notFound = guestTable.error instanceof ApiRequestError && guestTable.error.status === 404;
     if (notFound) return <TableNotFound />;
     const unreachable =
@@ -73,7 +73,7 @@ export function GuestTablePage({
         </p>
         <button
           type="button"
-          onClick={() => void guestTable.refetch()}
+          onClick={() => void store.load()}
           className="min-h-12 rounded-lg bg-slate-900 px-5 font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:ring-offset-2"
         >
           {guestText(i18n, 'guest.tryAgain')}
@@ -128,7 +128,7 @@ function GuestTable({
   const { restaurant, table } = data;
   const primary = safeColor(restaurant.primaryColor);
   useThemeColor(primary);
-  const queryClient = useQueryClient();
+  const store = useGuestTableStore();
 
   const [cooldown, setCooldown, recheck] = useCooldown(
     restaurantId,
@@ -247,9 +247,7 @@ function GuestTable({
         setNotice(
           guestText(i18n, 'guest.cooldownActive', { seconds: error.retryAfterSeconds ?? 0 }),
         );
-        void queryClient.invalidateQueries({
-          queryKey: queryKeys.guestTable(restaurantId, tableId),
-        });
+        void store.load();
         return;
       }
       // SPEC §8: the message, or 'Failed to send request.', in a browser alert; the cool-down resets to 0. While the
