@@ -166,6 +166,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 // ---------- auth ----------
 
 export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+/** PUT /api/account/language (issue 15). */
+export const userResponseSchema = z.object({ user: userSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const emailLoginBodySchema = z.strictObject({

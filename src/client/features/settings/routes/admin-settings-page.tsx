@@ -13,6 +13,7 @@ import { LogoSection } from '../components/logo-section';
 import { RestaurantsSection } from '../components/restaurants-section';
 import { TimeZoneForm } from '../components/time-zone-form';
 import { GuestLanguageForm } from '../components/guest-language-form';
+import { AccountLanguage } from '../../../components/account-language';
 
 // docs/decisions/005-admin-account-deletion.md: an admin's restaurants go with their account.
 const DELETE_ACCOUNT_TEXT =
@@ -100,6 +101,13 @@ export function AdminSettingsPage() {
               )}
             </SettingsCard>
           )}
+
+          <SettingsCard
+            title="Your language"
+            description="Your own screens, notifications and mails."
+          >
+            <AccountLanguage />
+          </SettingsCard>
 
           {!loadFailed && (
             <SettingsCard
