@@ -43,12 +43,20 @@ test('a server in Spanish gets the new-request toast in Spanish', async ({ page,
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The guest's press, from a context of its own (the page's cookies are the server's session).
-    const [table] = await demoTables(request);
-    const pressed = await request.post(
-      `/api/public/restaurants/${table!.restaurantId}/tables/${table!.id}/requests`,
-      { data: { type: 'bill' }, headers: { origin: ORIGIN } },
-    );
-    expect(pressed.status()).toBe(201);
+    const tables = await demoTables(request);
+    // A table out of its cool-down (another spec may have pressed one within the last minute).
+    let table: (typeof tables)[number] | undefined;
+    for (const candidate of tables) {
+      const pressed = await request.post(
+        `/api/public/restaurants/${candidate.restaurantId}/tables/${candidate.id}/requests`,
+        { data: { type: 'bill' }, headers: { origin: ORIGIN } },
+      );
+      if (pressed.status() === 201) {
+        table = candidate;
+        break;
+      }
+    }
+    expect(table, 'a demo table out of its cool-down').toBeDefined();
     await expect(page.getByText(`Nuevo aviso de la mesa ${table!.number}`)).toBeVisible();
     await expect(page.getByText('Piden la cuenta').first()).toBeVisible();
   } finally {

@@ -4,11 +4,7 @@ import { loadGuestMessages } from '../../shared/i18n/compiled/guest';
 import { createI18n, type I18n, type Messages } from '../../shared/i18n/i18n';
 import { dirOf, isLocale, type Locale } from '../../shared/i18n/locales';
 import { applyDocumentLanguage, I18nContext } from '../lib/i18n';
-import {
-  negotiatedGuestLocale,
-  rememberGuestLocale,
-  storedGuestLocale,
-} from '../features/guest/lib/guest-locale';
+import { rememberGuestLocale, storedGuestLocale } from '../features/guest/lib/guest-locale';
 import type { GuestTableResponse } from '../../shared/schemas';
 import { guestTableResponse } from '../features/guest/api/guest-responses';
 import { fetchGuestTable } from '../features/guest/api/guest-api';
@@ -81,11 +77,12 @@ export function GuestApp({
       },
       () => undefined, // Offline: the page stays in the language it has.
     );
-  // Decision 047: the server chose from Accept-Language; the browser's own list (and a choice made on this device
-  // before) decide from now on, without a reload.
+  // Decision 047: a choice made on this device wins (its cookie normally told the server already). The browser's
+  // own list is not asked again: Accept-Language comes from it, and a page redrawn after its first paint would
+  // shift under the guest's thumb (main.tsx asks navigator.languages when no page was drawn).
   useEffect(() => {
-    const wanted = storedGuestLocale() ?? negotiatedGuestLocale(initialLanguage.locale);
-    if (wanted !== initialLanguage.locale) void show(wanted);
+    const stored = storedGuestLocale();
+    if (stored !== null && stored !== initialLanguage.locale) void show(stored);
     // Once, after the first render (hydration keeps the server's language).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { toast } from 'react-toastify';
 import { appText } from '../../shared/i18n/app';
-import { isLocale, LOCALE_LABELS, LOCALES } from '../../shared/i18n/locales';
+import { isLocale } from '../../shared/i18n/locales';
 import { useSetLanguage } from '../lib/account-api';
 import { useI18n } from '../lib/i18n';
 import { useSession } from '../lib/session-api';
 import { inputClass } from './ui/form-field';
+import { LocaleOptions } from './locale-options';
 
 const BROWSER = 'browser';
 
@@ -40,11 +41,7 @@ export function AccountLanguage() {
         className={`${inputClass(false)} sm:max-w-md`}
       >
         <option value={BROWSER}>{appText(i18n, 'app.account.languageBrowser')}</option>
-        {LOCALES.map((code) => (
-          <option key={code} value={code} lang={code}>
-            {LOCALE_LABELS[code]}
-          </option>
-        ))}
+        <LocaleOptions />
       </select>
       <p id={hintId} className="text-sm text-slate-700">
         {appText(i18n, 'app.account.languageHint')}

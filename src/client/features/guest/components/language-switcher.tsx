@@ -1,6 +1,7 @@
 import { guestText } from '../../../../shared/i18n/guest';
-import { isLocale, LOCALE_LABELS, LOCALES, type Locale } from '../../../../shared/i18n/locales';
+import { isLocale, type Locale } from '../../../../shared/i18n/locales';
 import { useI18n } from '../../../lib/i18n';
+import { LocaleOptions } from '../../../components/locale-options';
 
 /**
  * Issue 15: the guest picks the page's language (decision 047). A native select: small at 360 px, operable by
@@ -24,11 +25,7 @@ export function LanguageSwitcher({
       }}
       className="min-h-10 max-w-40 cursor-pointer truncate rounded-lg border border-current/40 bg-transparent ps-2 pe-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current"
     >
-      {LOCALES.map((code) => (
-        <option key={code} value={code} lang={code} className="text-slate-900">
-          {LOCALE_LABELS[code]}
-        </option>
-      ))}
+      <LocaleOptions className="text-slate-900" />
     </select>
   );
 }

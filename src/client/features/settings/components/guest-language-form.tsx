@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { LOCALE_LABELS, LOCALES, isLocale, type Locale } from '../../../../shared/i18n/locales';
+import { isLocale, type Locale } from '../../../../shared/i18n/locales';
 import { MSG } from '../../../../shared/messages';
 import type { Restaurant } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form-field';
+import { LocaleOptions } from '../../../components/locale-options';
 import { clientErrorMessage } from '../../../lib/api-client';
 import { useUpdateRestaurant } from '../../../lib/restaurants-api';
 
@@ -52,11 +53,7 @@ export function GuestLanguageForm({ restaurant }: { restaurant: Restaurant }) {
           }}
           className={`${inputClass(false)} sm:max-w-md`}
         >
-          {LOCALES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LOCALE_LABELS[code]}
-            </option>
-          ))}
+          <LocaleOptions />
         </select>
         <p id={hintId} className="text-sm text-slate-700">
           Guests see the page in their phone’s language when it is one of these, and can switch;
