@@ -64,6 +64,58 @@ const RAW_PALETTE_CLASS =
   '/(^|[\\s:])(bg|text|border|border-[trblxyse]|ring|ring-offset|outline|fill|stroke|divide|placeholder|accent|caret|decoration|from|via|to|shadow)-(slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-[0-9]/';
 const TOKEN_MESSAGE =
   'Use a design token (src/client/styles.css, decision 049), e.g. text-ink, bg-brand-600, border-line, not a raw palette colour.';
+const TOKEN_SELECTORS = [
+  { selector: `Literal[value=${RAW_PALETTE_CLASS}]`, message: TOKEN_MESSAGE },
+  { selector: `TemplateElement[value.raw=${RAW_PALETTE_CLASS}]`, message: TOKEN_MESSAGE },
+];
+
+/**
+ * Issue 15 (docs/decisions/042): the screens already translated take every user-facing text from the catalogue
+ * (src/shared/i18n/catalogs). Text written straight into JSX, an aria-label/title/alt/placeholder given as a
+ * literal, or a sentence-like string literal inside JSX (a ternary's 'Sending...') is reported, and so is the
+ * English-only MSG of shared/messages.ts. tests/lint/unlocalized.test.ts proves each case is reported.
+ */
+export const TRANSLATED = [
+  'src/client/features/guest/**/*.tsx',
+  'src/client/app/guest-app.tsx',
+  'src/client/features/dashboard/**/*.tsx',
+  'src/client/app/new-requests-toast.tsx',
+  'src/client/app/staff-i18n.tsx',
+  'src/client/components/account-language.tsx',
+];
+const UNLOCALIZED =
+  'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';
+export const unlocalizedRules = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: 'JSXText[value=/\\p{L}/u]', message: UNLOCALIZED },
+    {
+      selector:
+        'JSXAttribute[name.name=/^(aria-label|aria-description|title|alt|placeholder|label)$/] > Literal[value=/\\p{L}/u]',
+      message: UNLOCALIZED,
+    },
+    {
+      selector:
+        'JSXAttribute[name.name=/^(aria-label|aria-description|title|alt|placeholder|label)$/] > JSXExpressionContainer > TemplateLiteral',
+      message: UNLOCALIZED,
+    },
+    {
+      selector: 'JSXExpressionContainer Literal[value=/^\\p{Lu}\\p{Ll}+([ .!?…]|$)/u]',
+      message: UNLOCALIZED,
+    },
+  ],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        {
+          group: ['**/shared/messages', '@shared/messages'],
+          message: 'MSG is English only: take the text from the catalogue (decision 042).',
+        },
+      ],
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -121,12 +173,14 @@ export default tseslint.config(
     // Tailwind's raw palette (which styles.css switches off, so such a class would silently style nothing).
     files: ['src/client/**/*.{ts,tsx}', 'src/server/**/*.tsx'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...TOKEN_SELECTORS] },
+  },
+  {
+    // A later block's options replace an earlier one's for the same rule: translated screens get both sets.
+    files: TRANSLATED,
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: `Literal[value=${RAW_PALETTE_CLASS}]`, message: TOKEN_MESSAGE },
-        { selector: `TemplateElement[value.raw=${RAW_PALETTE_CLASS}]`, message: TOKEN_MESSAGE },
-      ],
+      ...unlocalizedRules,
+      'no-restricted-syntax': [...unlocalizedRules['no-restricted-syntax'], ...TOKEN_SELECTORS],
     },
   },
   {

@@ -5,6 +5,14 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Issue 15: the guest page's screenshots in Japanese (and the Chinese page) need CJK glyphs; Debian's Noto CJK.
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+if (!fs.existsSync(CJK_FONT) && process.getuid?.() === 0) {
+  console.log('CJK fonts not found; installing fonts-noto-cjk with apt-get…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execSync('apt-get update -qq', { stdio: 'inherit', env });
+  execSync('apt-get install -y -qq fonts-noto-cjk', { stdio: 'inherit', env });
+}
 if (fs.existsSync(path)) process.exit(0);
 
 if (process.getuid?.() === 0) {

@@ -1,6 +1,15 @@
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { GuestApp, takeEmbeddedGuestData } from './app/guest-app';
+import {
+  GuestApp,
+  loadGuestLanguage,
+  takeEmbeddedGuestData,
+  takeEmbeddedGuestLanguage,
+  type GuestLanguageData,
+} from './app/guest-app';
+import { DEFAULT_LOCALE, dirOf } from '../shared/i18n/locales';
+import { applyDocumentLanguage } from './lib/i18n';
+import { preferredGuestLocale } from './features/guest/lib/guest-locale';
 import { matchTablePath } from '../shared/paths';
 import { markAppTakingOver } from './features/guest/lib/early-press';
 import { LoadingScreen } from './components/ui/spinner';
@@ -15,21 +24,31 @@ if (table) {
   // Decision 017: the server usually sends this page already drawn, with its data. React then hydrates it — keeps
   // the very elements the guest already sees — instead of drawing them again; without embedded data it renders.
   const initialData = takeEmbeddedGuestData();
-  const page = (
+  // Issue 15: the drawn page carries its language's messages; without one (the offline shell, a refused render)
+  // the guest's language is downloaded first — only that one (decision 047).
+  const embeddedLanguage = takeEmbeddedGuestLanguage();
+  const page = (initialLanguage: GuestLanguageData) => (
     <StrictMode>
       <GuestApp
         restaurantId={table.restaurantId}
         tableId={table.tableId}
         initialData={initialData}
+        initialLanguage={initialLanguage}
       />
     </StrictMode>
   );
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
   // (a guest's tap is not kept waiting behind it).
-  if (initialData) {
+  if (initialData && embeddedLanguage) {
     markAppTakingOver();
-    startTransition(() => void hydrateRoot(container, page));
-  } else createRoot(container).render(page);
+    startTransition(() => void hydrateRoot(container, page(embeddedLanguage)));
+  } else {
+    const locale = embeddedLanguage?.locale ?? preferredGuestLocale(DEFAULT_LOCALE);
+    applyDocumentLanguage(locale, dirOf(locale));
+    void (embeddedLanguage ? Promise.resolve(embeddedLanguage) : loadGuestLanguage(locale)).then(
+      (language) => createRoot(container).render(page(language)),
+    );
+  }
 } else {
   const root = createRoot(container);
   const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);

@@ -65,6 +65,8 @@ export interface AppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Serve the built client from dist/client (production and e2e). */
   serveClient?: boolean;
+  /** Where the built client is (default dist/client); tests serve a small shell of their own. */
+  clientDist?: string;
   /**
    * Which proxies' X-Forwarded-* to trust (TRUST_PROXY): a hop count or a list of addresses/CIDRs, as Fastify's
    * trustProxy. Default: none, so request.ip is the TCP peer and a client cannot pick its own address.
@@ -161,7 +163,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);
   registerHealthRoutes(app, new HealthService(database.db, bus));
-  if (options.serveClient) await registerClientRoutes(app, services, CLIENT_DIST);
+  if (options.serveClient)
+    await registerClientRoutes(app, services, options.clientDist ?? CLIENT_DIST);
 
   registerShutdown(app, services, bus);
   const metricsUrl = await startApp(app, services, metrics, options);

@@ -54,6 +54,10 @@ export const GUEST_GONE_CLOSE = 4404;
 
 /** The id of the JSON a server-rendered guest page carries its table's data in (docs/decisions/017). */
 export const GUEST_DATA_ELEMENT_ID = 'guest-data';
+/** Issue 15: the guest page's language and its compiled messages, embedded beside the data ({ locale, messages }). */
+export const GUEST_I18N_ELEMENT_ID = 'guest-i18n';
+/** Issue 15 (decision 047): the language a guest chose with the switcher, so the server draws the page in it. */
+export const GUEST_LOCALE_COOKIE = 'guest_locale';
 
 /** Longest restaurant name and table number (SPEC §5 fields); forms show the limit before it is reached. */
 export const RESTAURANT_NAME_MAX = 100;

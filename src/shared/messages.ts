@@ -1,3 +1,5 @@
+import { INTERNAL_ERROR } from './internal-error';
+
 /**
  * Every user-facing text that SPEC.md quotes, verbatim, in one place.
  * Server error messages and client toasts both come from here.
@@ -94,7 +96,7 @@ export const MSG = {
   badRequest: 'The request was not valid.',
   controlCharacters: 'Text cannot contain control characters such as line breaks or tabs.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
-  internalError: 'Something went wrong on our side. Please try again.',
+  internalError: INTERNAL_ERROR,
   // Recovery (issue 14; decision 027): the database is unreachable for a moment (a restart, a fail-over).
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
   guestServiceUnavailable:
@@ -116,6 +118,8 @@ export const MSG = {
   staffNotFound: 'Staff member not found.',
   loginIdCharacters: 'Login ID may contain only letters, digits, dots, dashes and underscores',
   timeZoneInvalid: 'Please choose a time zone from the list, e.g. Europe/Berlin.',
+  // Issue 15 (not quoted by SPEC)
+  languageInvalid: 'Please choose one of the listed languages.',
   // Staff alerting (issue 5; product decisions, not quoted by SPEC)
   requestOverdue: (label: string) => `Still waiting: Table ${label}`,
   overdueBody: (typeTitle: string, minutes: number) =>

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
 import { canonicalTimeZone } from './time-zone';
+import { LOCALES } from './i18n/locales';
 import {
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
@@ -49,10 +50,17 @@ export const userSchema = z.object({
   restaurantIds: z.array(z.string()),
   loginId: z.string().nullable(),
   authMethod: z.enum(['password', 'pin']),
+  /** The language of their screens, toasts, push notifications and mails (issue 15); null: the browser's. */
+  language: z.enum(LOCALES).nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Issue 15: a user's own language, or null to follow the browser's (PUT /api/account/language). */
+export const accountLanguageBodySchema = z.strictObject({
+  language: z.enum(LOCALES, MSG.languageInvalid).nullable(),
+});
 
 export const restaurantSchema = z.object({
   id: z.string(),
@@ -68,6 +76,8 @@ export const restaurantSchema = z.object({
   showServerNames: z.boolean(),
   /** IANA zone: "today" and hours on the dashboard and analytics follow it (decision 045). */
   timeZone: z.string(),
+  /** The guest page's language when none of a guest's browser languages is available (issue 15, decision 047). */
+  guestLanguage: z.enum(LOCALES),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -156,6 +166,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 // ---------- auth ----------
 
 export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+/** PUT /api/account/language (issue 15). */
+export const userResponseSchema = z.object({ user: userSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 /** A sign-in answers with the session shape, but the user is always present. */
 export const loginResponseSchema = sessionResponseSchema.extend({ user: userSchema });
@@ -243,6 +255,7 @@ export const updateRestaurantBodySchema = z.strictObject({
     .optional(),
   showServerNames: z.boolean().optional(),
   timeZone: timeZoneSchema.optional(),
+  guestLanguage: z.enum(LOCALES, MSG.languageInvalid).optional(),
 });
 export const createTableBodySchema = z.strictObject({
   number: plainText().trim().min(1, MSG.tableNumberRequired).max(TABLE_NUMBER_MAX),

@@ -160,7 +160,7 @@ async function stateOfA(w: World) {
 type Call = (w: World, cookie: string | undefined) => Promise<LightMyRequestResponse>;
 const json =
   (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: (w: World) => string,
     body?: (w: World) => unknown,
   ) =>
@@ -260,6 +260,14 @@ const matrix: Record<string, Case> = {
     // A super admin is removed by another one or the CLI, never by themselves.
     expect: signedIn(204, 403),
     destructive: true,
+  },
+  'PUT /api/account/language': {
+    call: json(
+      'PUT',
+      () => '/api/account/language',
+      () => ({ language: null }),
+    ),
+    expect: signedIn(200),
   },
   'POST /api/auth/verify-email': {
     call: json(

@@ -6,12 +6,15 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './query-client';
 import { router } from './router';
+import { StaffI18n } from './staff-i18n';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <StaffI18n>
+        <RouterProvider router={router} />
+      </StaffI18n>
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
 import { NEW_REQUEST_VIBRATION, TOAST_MS } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
-import { requestTypeTitle } from '../../shared/rules';
 import type { ServiceRequest } from '../../shared/schemas';
+import { appText } from '../../shared/i18n/app';
+import { useI18n } from '../lib/i18n';
 import { RequestTypeIcon } from '../components/ui/request-type-icon';
 import { playChime } from '../lib/sound';
 
@@ -31,20 +31,27 @@ function NewRequestsToast() {
     },
     () => burst,
   );
+  const i18n = useI18n();
   const [newest, ...older] = requests;
   if (newest === undefined) return null;
   return (
     <div className="flex items-start gap-3">
       <RequestTypeIcon type={newest.type} className="mt-0.5 size-6 shrink-0" />
       <div className="min-w-0">
-        <p className="font-semibold">{MSG.newRequestFrom(newest.tableNumber ?? newest.tableId)}</p>
-        <p>{requestTypeTitle(newest.type)}</p>
+        <p className="font-semibold">
+          {appText(i18n, 'app.toast.newRequest', { table: newest.tableNumber ?? newest.tableId })}
+        </p>
+        <p>{appText(i18n, `app.type.${newest.type}`)}</p>
         {older.length > 0 && (
           <p className="mt-1 text-sm font-semibold">
-            +{older.length} more
+            {appText(i18n, 'app.toast.more', { count: older.length })}
             <span className="sr-only">
               {' '}
-              ({older.map((r) => `Table ${r.tableNumber ?? r.tableId}`).join(', ')})
+              (
+              {older
+                .map((r) => appText(i18n, 'app.toast.table', { table: r.tableNumber ?? r.tableId }))
+                .join(', ')}
+              )
             </span>
           </p>
         )}

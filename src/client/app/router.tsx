@@ -1,7 +1,10 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner';
-import { GuestTablePage } from '../features/guest/routes/guest-table-page';
+import { preferredGuestLocale } from '../features/guest/lib/guest-locale';
+import { DEFAULT_LOCALE, dirOf } from '../../shared/i18n/locales';
+import { applyDocumentLanguage } from '../lib/i18n';
+import { GuestApp, loadGuestLanguage, type GuestLanguageData } from './guest-app';
 import { paths } from '../../shared/paths';
 import { RequireRole, RootRedirect, SignedOutOnly } from './route-guards';
 
@@ -16,7 +19,15 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
  */
 function GuestRoute() {
   const { restaurantId = '', tableId = '' } = useParams();
-  return <GuestTablePage restaurantId={restaurantId} tableId={tableId} />;
+  // Issue 15: in the guest's language (decision 047), downloaded first.
+  const [language, setLanguage] = useState<GuestLanguageData | null>(null);
+  useEffect(() => {
+    const locale = preferredGuestLocale(DEFAULT_LOCALE);
+    applyDocumentLanguage(locale, dirOf(locale));
+    void loadGuestLanguage(locale).then(setLanguage);
+  }, []);
+  if (!language) return <LoadingScreen />;
+  return <GuestApp restaurantId={restaurantId} tableId={tableId} initialLanguage={language} />;
 }
 
 // Each staff route is its own chunk.

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { clearSession } from './session-api';
+import { queryKeys } from './query-keys';
+import type { Locale } from '../../shared/i18n/locales';
+import { userResponseSchema, type SessionResponse } from '../../shared/schemas';
 
 /** DELETE /api/account: the signed-in user deletes themselves (a server's tables are unassigned first, SPEC §6). */
 export function useDeleteAccount() {
@@ -8,5 +11,18 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: () => api.delete('/api/account'),
     onSuccess: () => clearSession(queryClient),
+  });
+}
+
+/** PUT /api/account/language (issue 15): the user's own language, null for the browser's; the session follows. */
+export function useSetLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Locale | null) =>
+      api.put('/api/account/language', { language }, userResponseSchema),
+    onSuccess: ({ user }) =>
+      queryClient.setQueryData<SessionResponse>(queryKeys.session, (current) =>
+        current?.user ? { user: { ...current.user, language: user.language } } : current,
+      ),
   });
 }

@@ -6,7 +6,7 @@
  * first load does not carry it.
  */
 import type { ApiError } from '../../shared/schemas';
-import { MSG } from '../../shared/messages';
+import { INTERNAL_ERROR } from '../../shared/internal-error';
 
 /** What a response is parsed with: a zod schema fits, and so does a hand-written guard with the same method. */
 export interface ResponseParser<T> {
@@ -125,7 +125,7 @@ async function toError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError({
     status: response.status,
     code: 'http_error',
-    message: MSG.internalError,
+    message: INTERNAL_ERROR,
     fromServer: false,
   });
 }
@@ -144,7 +144,7 @@ async function request<T>(
     throw new ApiRequestError({
       status: response.status,
       code: 'invalid_response',
-      message: MSG.internalError,
+      message: INTERNAL_ERROR,
       fromServer: false,
     });
   }

@@ -11,7 +11,9 @@ import { idParamSchema } from '../../shared/schemas';
 import { GUEST_READ_LIMITS } from '../modules/guest/guest.routes';
 import type { Services } from '../services';
 import { guestPreload } from './client-shell';
-import { renderGuestPage } from './guest-page';
+import { guestPageLanguage, renderGuestPage } from './guest-page';
+import { GUEST_LOCALE_COOKIE } from '../../shared/constants';
+import { isLocale, negotiateLocale } from '../../shared/i18n/locales';
 
 /** Built assets carry a content hash in their name and never change; the rest (sw.js, icons…) may. */
 function cacheControlFor(file: string): string {
@@ -52,8 +54,16 @@ export async function registerClientRoutes(
     const limit = await guestRenderLimit(request);
     if (!limit.isAllowed && limit.isExceeded) return null;
     // Any failure (a missing table, the database away) leaves it to the page, which shows its own message.
-    const data = await services.guest.table(ids.restaurantId, ids.tableId).catch(() => null);
-    return data && renderGuestPage(shell, data);
+    const page = await services.guest.page(ids.restaurantId, ids.tableId).catch(() => null);
+    if (!page) return null;
+    // Decision 047: the guest's own choice on this device (the switcher's cookie), else the browser's languages
+    // (Accept-Language), else the restaurant's default for its guests.
+    const chosen = request.cookies[GUEST_LOCALE_COOKIE];
+    const fallback = isLocale(page.guestLanguage) ? page.guestLanguage : 'en';
+    const locale = isLocale(chosen)
+      ? chosen
+      : negotiateLocale(request.headers['accept-language'], fallback);
+    return renderGuestPage(shell, page.data, await guestPageLanguage(locale));
   };
   // Client-side routes (/login, /table/…) all get the app shell.
   // Pages, not API: left out of the API description (decision 041).
@@ -74,9 +84,13 @@ export async function registerClientRoutes(
       if (request.url.startsWith('/api/'))
         return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
       const page = await renderedGuestPage(request);
-      // no-store: it holds the table's cool-down as of now.
+      // no-store: it holds the table's cool-down as of now. Vary: it is drawn in the language those headers ask for.
       if (page !== null)
-        return reply.type('text/html').header('cache-control', 'no-store').send(page);
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-store')
+          .header('vary', 'Accept-Language, Cookie')
+          .send(page);
       const preload = guestPreload(request.url);
       if (preload !== null) void reply.header('link', preload);
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);

@@ -1,7 +1,17 @@
 /** The server-rendered guest page (decision 017): the same markup the browser hydrates, and nothing can break out. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GuestTableResponse } from '../../shared/schemas';
-import { renderGuestPage, scriptSafeJson } from './guest-page';
+import {
+  guestPageLanguage,
+  renderGuestPage,
+  scriptSafeJson,
+  type GuestPageLanguage,
+} from './guest-page';
+
+let EN: GuestPageLanguage;
+beforeAll(async () => {
+  EN = await guestPageLanguage('en');
+});
 
 const SHELL = `<!doctype html><html><head>
 <meta name="theme-color" content="#ffffff" />
@@ -35,7 +45,7 @@ function embedded(html: string): unknown {
 
 describe('renderGuestPage', () => {
   it('draws the header, the four buttons and the footer into the root, and embeds the data', () => {
-    const html = renderGuestPage(SHELL, data());
+    const html = renderGuestPage(SHELL, data(), EN);
     expect(html).toMatch(/<div id="root"><div class="relative[^"]*">.*<h1 [^>]*>Chez Nous<\/h1>/s);
     for (const label of ['Request Server', 'Ready to Order', 'Refill Drinks', 'Get Bill']) {
       expect(html).toContain(`<span>${label}</span>`);
@@ -48,7 +58,7 @@ describe('renderGuestPage', () => {
   });
 
   it('shows a running cool-down as the page would: buttons aria-disabled (focus stays, issue 12), the seconds left', () => {
-    const html = renderGuestPage(SHELL, data({}, 42));
+    const html = renderGuestPage(SHELL, data({}, 42), EN);
     expect(html).toContain('You can send another request in 42s');
     expect(
       html.match(/<button type="button" data-request-type="[a-z]+" aria-disabled="true"/g),
@@ -66,7 +76,7 @@ describe('renderGuestPage', () => {
       acknowledgedAt: null,
       takenBy: null,
     };
-    const sent = renderGuestPage(SHELL, { ...data({}, 15), openRequests: [open] }, now);
+    const sent = renderGuestPage(SHELL, { ...data({}, 15), openRequests: [open] }, EN, now);
     expect(sent).toContain('data-request-status="sent"');
     expect(sent).toContain('Sent 45 s ago');
     const taken = renderGuestPage(
@@ -75,16 +85,18 @@ describe('renderGuestPage', () => {
         ...data({}, 15),
         openRequests: [{ ...open, status: 'acknowledged', acknowledgedAt: now, takenBy: 'Anna' }],
       },
+      EN,
       now,
     );
     expect(taken).toContain('Anna is on the way');
     const anonymous = renderGuestPage(
       SHELL,
       { ...data({}, 15), openRequests: [{ ...open, status: 'acknowledged', acknowledgedAt: now }] },
+      EN,
       now,
     );
     expect(anonymous).toContain('Your server is on the way');
-    expect(renderGuestPage(SHELL, data())).not.toContain('data-request-status');
+    expect(renderGuestPage(SHELL, data(), EN)).not.toContain('data-request-status');
   });
 
   it('escapes a hostile name everywhere and keeps the embedded JSON inside its script element', () => {
@@ -92,24 +104,35 @@ describe('renderGuestPage', () => {
     const html = renderGuestPage(
       SHELL,
       data({ name, reviewUrl: 'https://example.com/?a=1&b="2"' }),
+      EN,
     );
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    // Exactly the shell's module script and the data element remain as scripts.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // Exactly the shell's module script, the data element and the language element remain as scripts.
+    expect(html.match(/<script/g)).toHaveLength(3);
     expect(embedded(html)).toEqual(data({ name, reviewUrl: 'https://example.com/?a=1&b="2"' }));
   });
 
   it('never puts anything but a #rrggbb colour into the theme-color attribute', () => {
-    const html = renderGuestPage(SHELL, data({ primaryColor: '" onload="alert(1)' }));
+    const html = renderGuestPage(SHELL, data({ primaryColor: '" onload="alert(1)' }), EN);
     expect(html).toMatch(/<meta name="theme-color" content="#[0-9A-Fa-f]{6}" \/>/);
     // Only inside the embedded JSON, as an escaped string; never as an attribute.
     expect(html).not.toMatch(/ onload="/);
   });
 
+  it('draws the page in the language asked for, with <html lang dir> and its messages embedded', async () => {
+    const ar = renderGuestPage(SHELL, data(), await guestPageLanguage('ar'));
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain('استدعاء النادل');
+    expect(ar).toContain('<h1 class="truncate text-2xl font-bold">Chez Nous</h1>');
+    const match = /<script type="application\/json" id="guest-i18n">([\s\S]*?)<\/script>/.exec(ar);
+    expect(JSON.parse(match![1]!)).toMatchObject({ locale: 'ar' });
+    expect(renderGuestPage(SHELL, data(), EN)).toContain('<html lang="en" dir="ltr">');
+  });
+
   it('leaves a shell without an empty root as it is', () => {
     const other = SHELL.replace('<div id="root"></div>', '<main id="root">x</main>');
-    expect(renderGuestPage(other, data())).toBe(other);
+    expect(renderGuestPage(other, data(), EN)).toBe(other);
   });
 
   it('scriptSafeJson has no "<" and no line separators, and parses back to the same value', () => {

@@ -7,15 +7,42 @@
 import { renderToString } from 'react-dom/server';
 import {
   ALL_IDLE,
-  GuestTableView,
+  GuestTableViewIn,
   statusOfOpen,
 } from '../../client/features/guest/components/guest-table-view';
 import { safeColor } from '@shared/color';
-import { GUEST_DATA_ELEMENT_ID } from '@shared/constants';
+import { GUEST_DATA_ELEMENT_ID, GUEST_I18N_ELEMENT_ID } from '@shared/constants';
+import { loadGuestMessages } from '@shared/i18n/compiled/guest';
+import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
+import { dirOf, type Locale } from '@shared/i18n/locales';
 import type { GuestTableResponse } from '@shared/schemas';
 
 const ROOT = '<div id="root"></div>';
 const THEME_COLOR = /<meta name="theme-color" content="[^"]*"\s*\/?>/;
+const HTML_TAG = /<html[^>]*>/;
+
+/** A language of the guest page: its compiled messages (embedded for the browser) and an instance to render with. */
+export interface GuestPageLanguage {
+  locale: Locale;
+  messages: Messages;
+  i18n: I18n;
+}
+
+const languages = new Map<Locale, Promise<GuestPageLanguage>>();
+
+/** The guest page's language `locale`, loaded once per process (issue 15). */
+export function guestPageLanguage(locale: Locale): Promise<GuestPageLanguage> {
+  let language = languages.get(locale);
+  if (!language) {
+    language = loadGuestMessages[locale]().then((messages) => ({
+      locale,
+      messages,
+      i18n: createI18n(locale, messages),
+    }));
+    languages.set(locale, language);
+  }
+  return language;
+}
 
 /**
  * JSON that is safe inside a <script> element: no '<' (so no '</script>' or '<!--' can end or bend it) and no
@@ -28,15 +55,22 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** `shell` (the built index.html) with the guest page drawn into its root; unchanged if it has no empty root. */
+/**
+ * `shell` (the built index.html) with the guest page drawn into its root, in `language` (issue 15: `<html lang
+ * dir>`, and the language's messages embedded for the browser to hydrate with); unchanged if it has no empty root.
+ */
 export function renderGuestPage(
   shell: string,
   data: GuestTableResponse,
+  language: GuestPageLanguage,
   now: number = Date.now(),
 ): string {
   if (!shell.includes(ROOT)) return shell;
   const markup = renderToString(
-    <GuestTableView
+    <GuestTableViewIn
+      i18n={language.i18n}
+      locale={language.locale}
+      onLocaleChange={() => undefined}
       restaurant={data.restaurant}
       tableNumber={data.table.number}
       states={ALL_IDLE}
@@ -49,10 +83,13 @@ export function renderGuestPage(
       announcement=""
     />,
   );
-  const json = `<script type="application/json" id="${GUEST_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+  const json =
+    `<script type="application/json" id="${GUEST_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` +
+    `<script type="application/json" id="${GUEST_I18N_ELEMENT_ID}">${scriptSafeJson({ locale: language.locale, messages: language.messages })}</script>`;
   // safeColor: a #rrggbb value (the stored colour, or the default), nothing that could leave the attribute.
   const theme = `<meta name="theme-color" content="${safeColor(data.restaurant.primaryColor)}" />`;
   return shell
     .replace(ROOT, () => `<div id="root">${markup}</div>${json}`)
-    .replace(THEME_COLOR, () => theme);
+    .replace(THEME_COLOR, () => theme)
+    .replace(HTML_TAG, () => `<html lang="${language.locale}" dir="${dirOf(language.locale)}">`);
 }

@@ -56,6 +56,7 @@ const restaurant: Restaurant = {
   ownerId: 'a1',
   escalateAfterMinutes: 3,
   timeZone: 'UTC',
+  guestLanguage: 'en',
   createdAt: 1,
   updatedAt: 1,
 };

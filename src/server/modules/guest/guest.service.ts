@@ -17,11 +17,22 @@ export class GuestService {
 
   /** A table of another restaurant is treated as not found (SPEC §5). */
   async table(restaurantId: string, tableId: string): Promise<GuestTableResponse> {
+    return (await this.page(restaurantId, tableId)).data;
+  }
+
+  /** The table as the server-rendered page draws it, with the restaurant's default language for guests (issue 15). */
+  async page(
+    restaurantId: string,
+    tableId: string,
+  ): Promise<{ data: GuestTableResponse; guestLanguage: string }> {
     const { restaurant, table, ...state } = await this.load(restaurantId, tableId);
     return {
-      restaurant: toPublicRestaurant(restaurant),
-      table: { id: table.id, number: table.number },
-      ...state,
+      data: {
+        restaurant: toPublicRestaurant(restaurant),
+        table: { id: table.id, number: table.number },
+        ...state,
+      },
+      guestLanguage: restaurant.guestLanguage,
     };
   }
 

@@ -19,6 +19,7 @@ import {
   type PushTargetRow,
 } from './push.repo';
 import { newRequestPayload, overduePayload } from './push-payloads';
+import { serverI18n } from '../../i18n';
 import { loadWebPush, type VapidKeyPair, type VapidKeys } from './vapid-keys';
 import { findRequest } from '../requests/requests.repo';
 import { toApiRequest } from '../requests/requests.mapper';
@@ -143,8 +144,8 @@ export class PushSender {
     const pending = targets.filter((t) => !row.sentTo.includes(t.id));
     const payloadFor = (t: PushTargetRow) =>
       overdue
-        ? overduePayload(request, found.escalateAfterMinutes, t.role)
-        : newRequestPayload(request);
+        ? overduePayload(request, found.escalateAfterMinutes, t.role, serverI18n(t.language))
+        : newRequestPayload(request, serverI18n(t.language));
     const done = [...row.sentTo];
     const delivered: string[] = [];
     let retry = false;

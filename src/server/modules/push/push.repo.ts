@@ -73,7 +73,11 @@ export interface PushTargets {
  * The devices a request's push goes to. Only users who are signed in somewhere (a live session) are pushed: a
  * device whose user signed out, or whose PIN shift session ran out, stays quiet.
  */
-export type PushTargetRow = PushSubscriptionRow & { role: 'super_admin' | 'admin' | 'server' };
+export type PushTargetRow = PushSubscriptionRow & {
+  role: 'super_admin' | 'admin' | 'server';
+  /** The user's language for the notification's text (issue 15); null: English. */
+  language: string | null;
+};
 
 export async function subscriptionsForTargets(
   db: Executor,
@@ -102,7 +106,7 @@ export async function subscriptionsForTargets(
     );
   }
   const rows = await db
-    .select({ s: pushSubscriptions, role: users.role })
+    .select({ s: pushSubscriptions, role: users.role, language: users.language })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .where(
@@ -116,7 +120,7 @@ export async function subscriptionsForTargets(
         ),
       ),
     );
-  return rows.map((r) => ({ ...r.s, role: r.role }));
+  return rows.map((r) => ({ ...r.s, role: r.role, language: r.language }));
 }
 
 /** Writes the value only if the key is free; every instance then reads the one value that won. */

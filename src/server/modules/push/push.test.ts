@@ -433,3 +433,53 @@ describe('durable outbox (docs/decisions/013)', () => {
     expect(await outboxOf(requestId)).toEqual([]);
   });
 });
+
+describe("in the recipient's language (issue 15)", () => {
+  it('a Spanish server gets the new request and its escalation in Spanish, the German owner in German', async () => {
+    const { restaurant, table, serverCookie, adminCookie } = await makeFloor(t);
+    const setLanguage = (cookie: string, language: string | null) =>
+      request(t, 'PUT', '/api/account/language', { cookie, body: { language } });
+    const spanish = await setLanguage(serverCookie, 'es');
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.json().user.language).toBe('es');
+    expect((await setLanguage(adminCookie, 'de')).statusCode).toBe(200);
+    expect((await setLanguage(adminCookie, 'xx')).statusCode).toBe(400);
+    const serverPhone = pushService.device();
+    const adminPhone = pushService.device();
+    await subscribe(serverCookie, serverPhone);
+    await subscribe(adminCookie, adminPhone);
+
+    const res = await press(restaurant.id, table.id, 'bill');
+    expect(res.statusCode).toBe(201);
+    const requestId = res.json().request.id as string;
+    const [first] = await pushService.waitFor(serverPhone, 1);
+    expect(serverPhone.decrypt(first!.body)).toEqual({
+      title: 'Nuevo aviso de la mesa 3',
+      body: 'Piden la cuenta',
+      tag: requestId,
+      url: '/server/requests',
+    });
+    await t.services.push.whenIdle();
+
+    // The escalation alert (issue 5): the restaurant's minutes have passed.
+    const [row] = await t.database.db.select().from(requests).where(eq(requests.id, requestId));
+    expect(
+      await claimOverdueRequests(t.database.db, row!.createdAt + 3 * 60_000, Date.now()),
+    ).toContain(requestId);
+    t.services.push.kick();
+    const serverPushes = await pushService.waitFor(serverPhone, 2);
+    const [adminPush] = await pushService.waitFor(adminPhone, 1);
+    expect(serverPhone.decrypt(serverPushes[1]!.body)).toMatchObject({
+      title: 'Sigue esperando: mesa 3',
+      body: 'Piden la cuenta: pendiente desde hace más de 3 min',
+    });
+    expect(adminPhone.decrypt(adminPush!.body)).toMatchObject({
+      title: 'Wartet noch: Tisch 3',
+      body: 'Rechnung gewünscht – seit über 3 Min. offen',
+    });
+    await t.services.push.whenIdle();
+
+    // Back to the browser's language (null): English, the SPEC's texts.
+    expect((await setLanguage(serverCookie, null)).json().user.language).toBeNull();
+  });
+});

@@ -91,6 +91,7 @@ export class RestaurantAdminService {
       patch.escalateAfterMinutes = body.escalateAfterMinutes;
     if (body.showServerNames !== undefined) patch.showServerNames = body.showServerNames;
     if (body.timeZone !== undefined) patch.timeZone = body.timeZone;
+    if (body.guestLanguage !== undefined) patch.guestLanguage = body.guestLanguage;
     await this.db.transaction(async (tx) => {
       if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
       await updateRestaurantRow(tx, restaurantId, patch, Date.now());

@@ -1,4 +1,5 @@
 import type { PublicRestaurant, Restaurant } from '../../../shared/schemas';
+import { DEFAULT_LOCALE, isLocale } from '../../../shared/i18n/locales';
 import type { RestaurantWithLogo } from './restaurants.repo';
 
 export const logoUrlOf = (row: RestaurantWithLogo) =>
@@ -18,6 +19,7 @@ export function toApiRestaurant(row: RestaurantWithLogo): Restaurant {
     escalateAfterMinutes: row.escalateAfterMinutes,
     showServerNames: row.showServerNames,
     timeZone: row.timeZone,
+    guestLanguage: isLocale(row.guestLanguage) ? row.guestLanguage : DEFAULT_LOCALE,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -96,6 +96,7 @@ export type RestaurantPatch = Partial<
     | 'escalateAfterMinutes'
     | 'showServerNames'
     | 'timeZone'
+    | 'guestLanguage'
   >
 >;
 

@@ -10,7 +10,11 @@ import {
   ownedRestaurantIds,
   serverIdsOfRestaurants,
 } from './users.repo';
-import { unassignAllTables } from './users.service';
+import { toApiUser, unassignAllTables } from './users.service';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { Locale } from '../../../shared/i18n/locales';
+import type { User } from '../../../shared/schemas';
 
 export class AccountService {
   constructor(
@@ -18,6 +22,17 @@ export class AccountService {
     private readonly live: LiveService,
     private readonly publishTables: (tableIds: string[]) => Promise<void>,
   ) {}
+
+  /** Issue 15: the user's own language (null: the browser's); their pushes and mails follow it from now on. */
+  async setLanguage(user: SessionUser, language: Locale | null): Promise<User> {
+    const [row] = await this.db
+      .update(users)
+      .set({ language, updatedAt: Date.now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw notFound();
+    return toApiUser(this.db, row);
+  }
 
   /**
    * Deletes a user. A server's tables are unassigned first (SPEC §6). An admin's restaurants go with them, and

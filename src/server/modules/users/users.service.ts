@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
+import { isLocale } from '../../../shared/i18n/locales';
 import type { Executor } from '../../db/client';
 import { tables, users } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
@@ -49,6 +50,7 @@ export async function toApiUser(db: Executor, row: UserRow): Promise<User> {
     restaurantIds: row.role === 'admin' ? await ownedRestaurantIds(db, row.id) : [],
     loginId: row.loginId,
     authMethod: row.authMethod,
+    language: isLocale(row.language) ? row.language : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -8,6 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { MSG } from '../../../shared/messages';
 import { paths } from '../../../shared/paths';
+import type { I18n } from '../../../shared/i18n/i18n';
+import type { ServerMessageId } from '../../../shared/i18n/compiled/server';
+import { serverI18n, serverText } from '../../i18n';
 import { badRequest } from '../../http/errors';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { findUserByEmail, type UserRow } from '../users/users.repo';
@@ -42,21 +45,27 @@ const escapeHtml = (s: string) =>
  * anyone as the platform's own words, with mail clients turning the URL into a link, in the plain-text part and
  * in HTML alike. Only our fixed text and our link go in.
  */
-export function verificationMail(to: string, link: string): MailMessage {
+export function verificationMail(
+  to: string,
+  link: string,
+  i18n: I18n = serverI18n(null),
+): MailMessage {
+  // Issue 15: in the recipient's language (English when none is chosen).
+  const text = (id: ServerMessageId) => serverText(i18n, id);
   return {
     to,
-    subject: 'Verify your email for Table Service',
+    subject: text('server.mail.verify.subject'),
     text:
-      'Hello,\n\n' +
-      'Please confirm your email address for Table Service by opening this link:\n\n' +
+      `${text('server.mail.verify.hello')}\n\n` +
+      `${text('server.mail.verify.intro')}\n\n` +
       `${link}\n\n` +
-      'The link works once and expires in 24 hours. If you did not expect this mail, you can ignore it.\n',
+      `${text('server.mail.verify.outro')}\n`,
     html:
-      '<p>Hello,</p>' +
-      '<p>Please confirm your email address for Table Service by opening this link:</p>' +
-      `<p><a href="${escapeHtml(link)}">Verify my email</a></p>` +
+      `<p>${escapeHtml(text('server.mail.verify.hello'))}</p>` +
+      `<p>${escapeHtml(text('server.mail.verify.intro'))}</p>` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(text('server.mail.verify.button'))}</a></p>` +
       `<p>${escapeHtml(link)}</p>` +
-      '<p>The link works once and expires in 24 hours. If you did not expect this mail, you can ignore it.</p>',
+      `<p>${escapeHtml(text('server.mail.verify.outro'))}</p>`,
   };
 }
 
@@ -110,11 +119,11 @@ export class VerificationService {
         expiresAt: now + VERIFICATION_TTL_MS,
         createdAt: now,
       });
-      return { email: row.email, token };
+      return { email: row.email, token, language: row.language };
     });
     if (!issued) return false;
     const link = `${this.publicUrl}${VERIFY_PATH}?token=${encodeURIComponent(issued.token)}`;
-    this.track(this.mailer.send(verificationMail(issued.email, link)));
+    this.track(this.mailer.send(verificationMail(issued.email, link, serverI18n(issued.language))));
     return true;
   }
 

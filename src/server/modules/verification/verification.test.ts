@@ -108,6 +108,19 @@ describe('verification link over SMTP', () => {
     expect(signedIn.json().user.email).toBe(admin.email);
   });
 
+  it("is written in the recipient's language (issue 15)", async () => {
+    const admin = await makeAdmin(t, { verified: false });
+    await t.database.db.update(users).set({ language: 'es' }).where(eq(users.id, admin.user.id));
+    expect((await resend(admin.email)).statusCode).toBe(202);
+    const mails = await mailsTo(admin.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.raw).toMatch(/^Subject: Verifica tu correo para Table Service/m);
+    expect(mails[0]!.raw).toContain('Hola:');
+    expect(verificationLinkIn(mails[0]!.raw).startsWith(`${PUBLIC_URL}/verify-email?token=`)).toBe(
+      true,
+    );
+  });
+
   it('refuses an expired link and leaves the account unverified', async () => {
     const admin = await makeAdmin(t, { verified: false });
     await resend(admin.email);

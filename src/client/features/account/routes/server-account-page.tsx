@@ -1,4 +1,5 @@
 import { MSG } from '../../../../shared/messages';
+import { AccountLanguage } from '../../../components/account-language';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/session-api';
 import { DeleteAccountSection } from '../../../components/delete-account-section';
@@ -29,6 +30,7 @@ export function ServerAccountPage() {
           </div>
         </dl>
       )}
+      <AccountLanguage />
       <DeleteAccountSection
         description={DELETE_ACCOUNT_TEXT}
         confirmMessage={MSG.serverDeleteAccountConfirm}

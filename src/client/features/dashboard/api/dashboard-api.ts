@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { appText, waitText } from '../../../../shared/i18n/app';
+import { messages as appEnglish } from '../../../../shared/i18n/compiled/app/en';
+import { createI18n, type I18n } from '../../../../shared/i18n/i18n';
 import type { DashboardActivity } from '../../../../shared/schemas';
 import { dashboardResponseSchema } from '../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+
+/** The English (SPEC) texts, for callers without a screen language (tests, defaults). */
+const ENGLISH = createI18n('en', appEnglish);
 
 /**
  * SPEC §2 'Restaurant Overview': figures, Recent Activity and Server Status, computed by the server in the
@@ -22,54 +28,32 @@ export function useDashboard(restaurantId: string | null) {
   });
 }
 
-/** SPEC §9: minutes rounded-chip to one decimal; '—' while no request has been completed. */
-export function formatResponseMinutes(minutes: number | null): string {
-  return minutes === null ? '—' : minutes.toFixed(1);
+/** SPEC §9's average response time: minutes with one decimal ('2.2'), in the screen's locale; '—' when none. */
+export function formatResponseMinutes(minutes: number | null, i18n: I18n = ENGLISH): string {
+  if (minutes === null) return '—';
+  return new Intl.NumberFormat(i18n.locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  }).format(minutes);
 }
 
-/** A median wait: '45 s', '2 min 05 s'; '—' when there is none. */
-export function formatWait(seconds: number | null): string {
-  if (seconds === null) return '—';
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${String(rest).padStart(2, '0')} s`;
+/** A median wait: '45 s', '2 min 05 s' (in English; the screen's language otherwise); '—' when there is none. */
+export function formatWait(seconds: number | null, i18n: I18n = ENGLISH): string {
+  return waitText(i18n, seconds);
 }
 
-const TYPE_NOUN: Record<NonNullable<DashboardActivity['requestType']>, string> = {
-  server: 'Server call',
-  order: 'Order',
-  refill: 'Refill',
-  bill: 'Bill',
-};
-
-/** What happened, in a few words: 'Bill requested', 'Took order', 'Table assigned'. */
+/** What happened, in a few words: 'Bill requested', 'Took order', 'Table assigned' (in the screen's language). */
 export function describeActivity(
   activity: Pick<DashboardActivity, 'kind' | 'requestType'>,
+  i18n: I18n = ENGLISH,
 ): string {
-  const noun = activity.requestType ? TYPE_NOUN[activity.requestType] : 'Request';
-  const lower = noun.toLowerCase();
-  switch (activity.kind) {
-    case 'pressed':
-      return `${noun} requested`;
-    case 'taken':
-      return `Took ${lower}`;
-    case 'completed':
-      return `Completed ${lower}`;
-    case 'dismissed':
-      return `Dismissed ${lower}`;
-    case 'escalated':
-      return `${noun} overdue`;
-    case 'assigned':
-      return 'Took the table';
-    case 'unassigned':
-      return 'Released the table';
-  }
+  return appText(i18n, `app.activity.${activity.kind}`, { type: activity.requestType ?? 'none' });
 }
 
-/** A time of day in the restaurant's own zone (decision 044), e.g. '14:05'. */
-export function formatClock(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat(undefined, {
+/** An event's time of day in the restaurant's zone (decision 045), written as the screen's locale writes it. */
+export function formatClock(at: number, timeZone: string, i18n: I18n = ENGLISH): string {
+  return new Intl.DateTimeFormat(i18n.locale, {
     hour: '2-digit',
     minute: '2-digit',
     timeZone,

@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
 
 export interface DashboardPanelProps {
   title: string;
@@ -38,10 +40,11 @@ export function PanelEmpty({ title, text }: { title: string; text: string }) {
 
 /** 'Live': the panel follows events as they happen. */
 export function LiveBadge() {
+  const i18n = useI18n();
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-success-50 px-2 py-0.5 text-xs font-medium text-success-800">
       <span aria-hidden="true" className="size-1.5 rounded-full bg-success-500" />
-      Live
+      {appText(i18n, 'app.dashboard.live')}
     </span>
   );
 }

@@ -1,4 +1,7 @@
 import type { DashboardActivity } from '../../../../shared/schemas';
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
+import type { I18n } from '../../../../shared/i18n/i18n';
 import { RequestTypeIcon } from '../../../components/ui/request-type-icon';
 import { describeActivity, formatClock } from '../api/dashboard-api';
 import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';
@@ -22,15 +25,19 @@ export function RecentActivity({
   activity: DashboardActivity[];
   timeZone: string;
 }) {
+  const i18n = useI18n();
   return (
-    <DashboardPanel title="Recent Activity" aside={<LiveBadge />}>
+    <DashboardPanel title={appText(i18n, 'app.dashboard.recent')} aside={<LiveBadge />}>
       {activity.length === 0 ? (
         <PanelEmpty
-          title="No recent activity"
-          text="Guest requests, takes, completions and table assignments will show up here as they happen."
+          title={appText(i18n, 'app.dashboard.recentEmpty')}
+          text={appText(i18n, 'app.dashboard.recentEmptyText')}
         />
       ) : (
-        <ol aria-label="Latest events, newest first" className="divide-y divide-sunken">
+        <ol
+          aria-label={appText(i18n, 'app.dashboard.recentList')}
+          className="divide-y divide-sunken"
+        >
           {activity.map((a) => (
             <li key={a.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
               <span
@@ -45,20 +52,22 @@ export function RecentActivity({
               </span>
               <div className="min-w-0 flex-1">
                 <p className="text-sm break-words text-ink">
-                  <span className="font-semibold">Table {a.tableNumber}</span>
+                  <span className="font-semibold">
+                    {appText(i18n, 'app.dashboard.table', { table: a.tableNumber })}
+                  </span>
                   <span aria-hidden="true" className="text-faint">
                     {' · '}
                   </span>
                   <span className="sr-only">: </span>
-                  {describeActivity(a)}
+                  {describeActivity(a, i18n)}
                 </p>
-                <p className="truncate text-xs text-muted">{a.by ?? byline(a)}</p>
+                <p className="truncate text-xs text-muted">{a.by ?? byline(a, i18n)}</p>
               </div>
               <time
                 dateTime={new Date(a.at).toISOString()}
                 className="shrink-0 text-xs tabular-nums text-muted"
               >
-                {formatClock(a.at, timeZone)}
+                {formatClock(a.at, timeZone, i18n)}
               </time>
             </li>
           ))}
@@ -69,10 +78,10 @@ export function RecentActivity({
 }
 
 /** Who, when nobody on the staff acted. */
-function byline(a: DashboardActivity): string {
-  if (a.kind === 'pressed') return 'Guest';
-  if (a.kind === 'escalated') return 'Not taken in time';
-  return 'Former staff member';
+function byline(a: DashboardActivity, i18n: I18n): string {
+  if (a.kind === 'pressed') return appText(i18n, 'app.dashboard.byGuest');
+  if (a.kind === 'escalated') return appText(i18n, 'app.dashboard.byNotTaken');
+  return appText(i18n, 'app.dashboard.byFormer');
 }
 
 function TableIcon() {

@@ -1,4 +1,6 @@
 import type { DashboardServer } from '../../../../shared/schemas';
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
 import { formatWait } from '../api/dashboard-api';
 import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';
 
@@ -7,34 +9,38 @@ import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';
  * to take a request today — as a table; on a phone the figures stay in narrow columns, the name wraps.
  */
 export function ServerStatus({ servers }: { servers: DashboardServer[] }) {
+  const i18n = useI18n();
   const online = servers.filter((s) => s.online).length;
   return (
-    <DashboardPanel title="Server Status" aside={<LiveBadge />}>
+    <DashboardPanel title={appText(i18n, 'app.dashboard.servers')} aside={<LiveBadge />}>
       {servers.length === 0 ? (
         <PanelEmpty
-          title="No servers yet"
-          text="Add servers under Staff; who is online, their tables and open requests will show up here."
+          title={appText(i18n, 'app.dashboard.serversEmpty')}
+          text={appText(i18n, 'app.dashboard.serversEmptyText')}
         />
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="px-4 pt-3 text-left text-xs text-muted sm:px-5">
-              {online} of {servers.length} online now · median wait to take a request, today
+          <table className="w-full text-start text-sm">
+            <caption className="px-4 pt-3 text-start text-xs text-muted sm:px-5">
+              {appText(i18n, 'app.dashboard.serversCaption', { online, total: servers.length })}
             </caption>
             <thead>
               <tr className="text-xs uppercase tracking-wide text-muted">
                 <th scope="col" className="px-4 py-2 font-medium sm:px-5">
-                  Server
+                  {appText(i18n, 'app.dashboard.colServer')}
                 </th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">
-                  Tables
+                <th scope="col" className="px-2 py-2 text-end font-medium">
+                  {appText(i18n, 'app.dashboard.colTables')}
                 </th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">
-                  Open
+                <th scope="col" className="px-2 py-2 text-end font-medium">
+                  {appText(i18n, 'app.dashboard.colOpen')}
                 </th>
-                <th scope="col" className="py-2 pl-2 pr-4 text-right font-medium sm:pr-5">
-                  <abbr title="Median time to take a request today" className="no-underline">
-                    Take
+                <th scope="col" className="py-2 ps-2 pe-4 text-end font-medium sm:pe-5">
+                  <abbr
+                    title={appText(i18n, 'app.dashboard.colTakeTitle')}
+                    className="no-underline"
+                  >
+                    {appText(i18n, 'app.dashboard.colTake')}
                   </abbr>
                 </th>
               </tr>
@@ -51,13 +57,13 @@ export function ServerStatus({ servers }: { servers: DashboardServer[] }) {
                         aria-hidden="true"
                         className={`size-2 rounded-full ${s.online ? 'bg-success-500' : 'bg-line-strong'}`}
                       />
-                      {s.online ? 'Online' : 'Offline'}
+                      {appText(i18n, s.online ? 'app.dashboard.online' : 'app.dashboard.offline')}
                     </span>
                   </th>
-                  <td className="px-2 py-2.5 text-right tabular-nums text-ink">
+                  <td className="px-2 py-2.5 text-end tabular-nums text-ink">
                     {s.tablesAssigned}
                   </td>
-                  <td className="px-2 py-2.5 text-right tabular-nums">
+                  <td className="px-2 py-2.5 text-end tabular-nums">
                     {s.openRequests > 0 ? (
                       <span className="inline-flex min-w-6 justify-center rounded-full bg-warning-100 px-1.5 font-semibold text-warning-900">
                         {s.openRequests}
@@ -66,14 +72,14 @@ export function ServerStatus({ servers }: { servers: DashboardServer[] }) {
                       <span className="text-muted">0</span>
                     )}
                   </td>
-                  <td className="py-2.5 pl-2 pr-4 text-right tabular-nums whitespace-nowrap text-ink sm:pr-5">
+                  <td className="py-2.5 ps-2 pe-4 text-end tabular-nums whitespace-nowrap text-ink sm:pe-5">
                     {s.medianAckSecondsToday === null ? (
                       <>
                         <span aria-hidden="true">—</span>
-                        <span className="sr-only">None today</span>
+                        <span className="sr-only">{appText(i18n, 'app.dashboard.noneToday')}</span>
                       </>
                     ) : (
-                      formatWait(s.medianAckSecondsToday)
+                      formatWait(s.medianAckSecondsToday, i18n)
                     )}
                   </td>
                 </tr>

@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -21,12 +22,13 @@ const STAT_GRID = 'grid grid-cols-2 gap-3 lg:grid-cols-4';
 
 /** SPEC §2 /admin/dashboard 'Restaurant Overview'. */
 export function AdminDashboardPage() {
-  useDocumentTitle('Restaurant Overview');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.dashboard.title'));
   const { restaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId).data;
   const dashboard = useDashboard(restaurantId);
   const figuresHeadingId = useId();
-  useErrorToast(dashboard.isError, MSG.loadDashboardFailed);
+  useErrorToast(dashboard.isError, appText(i18n, 'app.dashboard.loadFailed'));
 
   const figures = dashboard.data;
   // "Today" is the restaurant's day (decision 044): past its end (≥ 23 h later across DST, re-checked each minute)
@@ -41,7 +43,9 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-ink">Restaurant Overview</h1>
+        <h1 className="text-2xl font-bold text-ink">
+          {appText(i18n, 'app.dashboard.title')}
+        </h1>
         {restaurant && <p className="mt-1 text-body">{restaurant.name}</p>}
       </div>
 
@@ -51,11 +55,11 @@ export function AdminDashboardPage() {
         <>
           <section aria-labelledby={figuresHeadingId}>
             <h2 id={figuresHeadingId} className="sr-only">
-              Today at a glance
+              {appText(i18n, 'app.dashboard.atAGlance')}
             </h2>
             {dashboard.isPending ? (
               <div role="status">
-                <span className="sr-only">Loading dashboard</span>
+                <span className="sr-only">{appText(i18n, 'app.dashboard.loading')}</span>
                 <div aria-hidden="true" className={STAT_GRID}>
                   {Array.from({ length: 4 }, (_, index) => (
                     <div
@@ -71,46 +75,52 @@ export function AdminDashboardPage() {
               </div>
             ) : figures === undefined ? (
               <LoadError
-                message={MSG.loadDashboardFailed}
+                message={appText(i18n, 'app.dashboard.loadFailed')}
                 onRetry={() => void dashboard.refetch()}
               />
             ) : (
               <dl className={STAT_GRID}>
                 <StatCard
-                  label="Total Tables"
+                  label={appText(i18n, 'app.dashboard.totalTables')}
                   value={figures.totalTables}
                   icon={STAT_ICONS.tables}
-                  hint="Tables in this restaurant"
+                  hint={appText(i18n, 'app.dashboard.totalTablesHint')}
                 />
                 <StatCard
-                  label="Active Servers"
+                  label={appText(i18n, 'app.dashboard.activeServers')}
                   value={figures.activeServers}
                   icon={STAT_ICONS.servers}
-                  hint="Servers with the app open now"
+                  hint={appText(i18n, 'app.dashboard.activeServersHint')}
                 />
                 <StatCard
-                  label="Requests Today"
+                  label={appText(i18n, 'app.dashboard.requestsToday')}
                   value={figures.requestsToday}
                   icon={STAT_ICONS.requests}
-                  hint={`Guest requests since midnight (${figures.timeZone})`}
+                  hint={appText(i18n, 'app.dashboard.requestsTodayHint', {
+                    timeZone: figures.timeZone,
+                  })}
                 />
                 <StatCard
-                  label="Avg. Response Time Today"
+                  label={appText(i18n, 'app.dashboard.avgResponse')}
                   value={
                     figures.avgResponseMinutes === null ? (
                       <>
                         <span aria-hidden="true">—</span>
-                        <span className="sr-only">None completed today</span>
+                        <span className="sr-only">
+                          {appText(i18n, 'app.dashboard.noneCompleted')}
+                        </span>
                       </>
                     ) : (
                       <>
-                        {formatResponseMinutes(figures.avgResponseMinutes)}
-                        <span className="ml-1 text-base font-semibold text-body">min</span>
+                        {formatResponseMinutes(figures.avgResponseMinutes, i18n)}
+                        <span className="ms-1 text-base font-semibold text-body">
+                          {appText(i18n, 'app.dashboard.minutes')}
+                        </span>
                       </>
                     )
                   }
                   icon={STAT_ICONS.clock}
-                  hint="Request to completion, today"
+                  hint={appText(i18n, 'app.dashboard.avgResponseHint')}
                 />
               </dl>
             )}

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { RequestType } from '../../../../shared/rules';
 import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { guestCooldownResponse, guestRequestResponse, guestTableResponse } from './guest-responses';
 
 function tablePath(restaurantId: string, tableId: string): string {
@@ -10,11 +8,8 @@ function tablePath(restaurantId: string, tableId: string): string {
 }
 
 /** The public table page data; 404 when the restaurant or table is missing or do not belong together. */
-export function useGuestTable(restaurantId: string, tableId: string) {
-  return useQuery({
-    queryKey: queryKeys.guestTable(restaurantId, tableId),
-    queryFn: () => api.get(tablePath(restaurantId, tableId), guestTableResponse),
-  });
+export function fetchGuestTable(restaurantId: string, tableId: string) {
+  return api.get(tablePath(restaurantId, tableId), guestTableResponse);
 }
 
 /** SPEC §9's cool-down re-check; it also brings the table's open requests (issue 12). */

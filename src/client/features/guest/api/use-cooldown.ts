@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { COOLDOWN_RECHECK_MS } from '../../../../shared/constants';
-import type { GuestTableResponse } from '../../../../shared/schemas';
-import { queryKeys } from '../../../lib/query-keys';
 import { fetchCooldown } from './guest-api';
+import { useGuestTableStore } from './guest-table-store';
 
 /**
  * SPEC §5/§9: seconds left before this table may send another request. The server is the source of truth
@@ -18,7 +16,7 @@ export function useCooldown(
 ): [seconds: number, setSeconds: (seconds: number) => void, recheck: () => void] {
   // From the first render: the page may arrive with the cool-down already drawn (server-rendered, decision 017).
   const [seconds, setSeconds] = useState(serverValue ?? 0);
-  const queryClient = useQueryClient();
+  const store = useGuestTableStore();
 
   useEffect(() => {
     if (serverValue !== undefined) setSeconds(serverValue);
@@ -35,14 +33,11 @@ export function useCooldown(
     fetchCooldown(restaurantId, tableId).then(
       ({ cooldownRemainingSeconds, openRequests }) => {
         setSeconds(cooldownRemainingSeconds);
-        queryClient.setQueryData<GuestTableResponse>(
-          queryKeys.guestTable(restaurantId, tableId),
-          (current) => current && { ...current, openRequests },
-        );
+        store.update((current) => ({ ...current, openRequests }));
       },
       () => undefined,
     );
-  }, [queryClient, restaurantId, tableId]);
+  }, [store, restaurantId, tableId]);
 
   const loaded = serverValue !== undefined;
   useEffect(() => {

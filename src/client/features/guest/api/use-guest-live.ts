@@ -1,15 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { GUEST_GONE_CLOSE } from '../../../../shared/constants';
-import type {
-  GuestRequestState,
-  GuestTableResponse,
-  PublicLiveEvent,
-} from '../../../../shared/schemas';
+import type { GuestRequestState, PublicLiveEvent } from '../../../../shared/schemas';
 import { LiveClient, publicTableLiveUrl } from '../../../lib/live-client';
 import { applyTableRequest } from './guest-api';
 import { parsePublicLiveEvent } from './guest-responses';
-import { queryKeys } from '../../../lib/query-keys';
+import { useGuestTableStore } from './guest-table-store';
 
 /**
  * Issue 3: an open guest page follows its restaurant's branding live (name, colours, logo, review link); issue 12:
@@ -25,7 +20,7 @@ export function useGuestLive(
   /** The first connection is open: what happened before it is fetched by the caller (the re-check). */
   onConnected?: () => void,
 ): void {
-  const queryClient = useQueryClient();
+  const store = useGuestTableStore();
   const listener = useRef(onTableRequest);
   const connected = useRef(onConnected);
   useEffect(() => {
@@ -34,7 +29,6 @@ export function useGuestLive(
   });
   useEffect(() => {
     if (!restaurantId || typeof WebSocket === 'undefined') return;
-    const queryKey = queryKeys.guestTable(restaurantId, tableId);
     let connectedBefore = false;
     const client = new LiveClient<PublicLiveEvent>({
       url: publicTableLiveUrl(window.location, restaurantId, tableId),
@@ -42,19 +36,15 @@ export function useGuestLive(
       finalCloseCodes: [GUEST_GONE_CLOSE],
       onEvent: (event) => {
         if (event.type === 'table.request') {
-          queryClient.setQueryData<GuestTableResponse>(queryKey, (current) =>
-            applyTableRequest(current, event.request),
-          );
+          store.update((current) => applyTableRequest(current, event.request) ?? current);
           listener.current?.(event.request);
           return;
         }
         if (event.restaurant.id !== restaurantId) return;
-        queryClient.setQueryData<GuestTableResponse>(queryKey, (current) =>
-          current ? { ...current, restaurant: event.restaurant } : current,
-        );
+        store.update((current) => ({ ...current, restaurant: event.restaurant }));
       },
       onOpen: () => {
-        if (connectedBefore) void queryClient.invalidateQueries({ queryKey });
+        if (connectedBefore) void store.load();
         else connected.current?.();
         connectedBefore = true;
       },
@@ -63,5 +53,5 @@ export function useGuestLive(
     });
     client.start();
     return () => client.stop();
-  }, [queryClient, restaurantId, tableId]);
+  }, [store, restaurantId, tableId]);
 }

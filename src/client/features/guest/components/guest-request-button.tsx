@@ -1,14 +1,14 @@
-import { GUEST_BUTTON_LABELS, type RequestType } from '../../../../shared/rules';
+import type { RequestType } from '../../../../shared/rules';
+import { guestText } from '../../../../shared/i18n/guest';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import { readableTextOn } from '../../../../shared/color';
 import { GuestIcon } from './guest-icons';
 
 export type GuestButtonState = 'idle' | 'pending' | 'sent';
 
-/** SPEC §2: the four guest buttons and their labels. */
-export const GUEST_BUTTONS: readonly { type: RequestType; label: string }[] = (
-  ['server', 'order', 'refill', 'bill'] as const
-).map((type) => ({ type, label: GUEST_BUTTON_LABELS[type] }));
+/** SPEC §2: the four guest buttons, in order (their labels are in the guest catalogue). */
+export const GUEST_BUTTONS: readonly RequestType[] = ['server', 'order', 'refill', 'bill'];
 
 export interface GuestRequestButtonProps {
   type: RequestType;
@@ -32,6 +32,7 @@ export function GuestRequestButton({
   color,
   onPress,
 }: GuestRequestButtonProps) {
+  const i18n = useI18n();
   const sent = state === 'sent';
   const pending = state === 'pending';
   return (
@@ -42,12 +43,14 @@ export function GuestRequestButton({
       aria-busy={pending || undefined}
       onClick={() => onPress(type)}
       style={sent ? undefined : { backgroundColor: color, color: readableTextOn(color) }}
-      className={`flex min-h-32 flex-col items-center justify-center gap-2 rounded-panel p-4 text-center text-lg font-semibold shadow-md transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 focus-visible:ring-ink active:scale-[0.98] aria-disabled:cursor-not-allowed aria-disabled:active:scale-100 ${
+      className={`flex min-h-32 flex-col text-balance [word-break:auto-phrase] items-center justify-center gap-2 rounded-panel p-4 text-center text-lg font-semibold shadow-md transition focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-offset-2 focus-visible:ring-ink active:scale-[0.98] aria-disabled:cursor-not-allowed aria-disabled:active:scale-100 ${
         sent ? 'bg-success-700 text-white' : ''
       } ${pending ? 'animate-pulse' : ''} ${disabled && state === 'idle' ? 'opacity-50' : ''}`}
     >
       {pending ? <Spinner className="size-8" /> : <GuestIcon name={sent ? 'sent' : type} />}
-      <span>{pending ? 'Sending...' : sent ? 'Request sent ✓' : label}</span>
+      <span>
+        {pending ? guestText(i18n, 'guest.sending') : sent ? guestText(i18n, 'guest.sent') : label}
+      </span>
     </button>
   );
 }

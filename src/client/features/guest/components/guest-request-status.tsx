@@ -1,5 +1,6 @@
-import { MSG } from '../../../../shared/messages';
-import { GUEST_BUTTON_LABELS, guestAgo, type RequestType } from '../../../../shared/rules';
+import type { RequestType } from '../../../../shared/rules';
+import { guestAgoText, guestButtonLabel, guestText } from '../../../../shared/i18n/guest';
+import { useI18n } from '../../../lib/i18n';
 import { GuestIcon } from './guest-icons';
 
 /** Where the table's request is, as the guest page shows it (issue 12): sent → on the way → done. */
@@ -22,14 +23,15 @@ export function GuestRequestStatusCard({
   status: GuestRequestStatus;
   now: number;
 }) {
-  const label = GUEST_BUTTON_LABELS[status.type];
+  const i18n = useI18n();
+  const label = guestButtonLabel(i18n, status.type);
   const tone =
     status.kind === 'sent'
       ? 'border-warning-300 bg-warning-50 text-warning-950'
       : 'border-success-300 bg-success-50 text-success-950';
   return (
     <section
-      aria-label="Your request"
+      aria-label={guestText(i18n, 'guest.yourRequest')}
       data-request-status={status.kind}
       className={`flex items-center gap-3 rounded-panel border-2 p-4 shadow-sm ${tone}`}
     >
@@ -42,19 +44,21 @@ export function GuestRequestStatusCard({
             ? label
             : status.kind === 'taken'
               ? status.takenBy
-                ? MSG.guestServerOnTheWay(status.takenBy)
-                : MSG.guestSomeoneOnTheWay
-              : MSG.guestRequestDone}
+                ? guestText(i18n, 'guest.serverOnTheWay', { name: status.takenBy })
+                : guestText(i18n, 'guest.someoneOnTheWay')
+              : guestText(i18n, 'guest.done')}
         </p>
         <p className="text-sm">
           {status.kind === 'sent' ? (
             <>
               {/* The server drew this with its own clock: the browser's may differ by a second. */}
               <span suppressHydrationWarning>
-                {MSG.guestSentAgo(guestAgo(now - status.createdAt))}
+                {guestText(i18n, 'guest.sentAgo', {
+                  ago: guestAgoText(i18n, now - status.createdAt),
+                })}
               </span>
               {' · '}
-              {MSG.guestWaiting}
+              {guestText(i18n, 'guest.waiting')}
             </>
           ) : (
             label

@@ -1,11 +1,14 @@
 import { Skeleton } from '../../../components/ui/skeleton';
+import { guestText } from '../../../../shared/i18n/guest';
+import { useI18n } from '../../../lib/i18n';
 
 /** The guest page's shape while its data loads, so nothing jumps when it arrives. */
 export function GuestSkeleton() {
+  const i18n = useI18n();
   return (
     <div className="min-h-dvh bg-canvas">
       <span role="status" className="sr-only">
-        Loading...
+        {guestText(i18n, 'guest.loading')}
       </span>
       <div aria-hidden="true">
         <div className="bg-line-strong px-4 py-6">

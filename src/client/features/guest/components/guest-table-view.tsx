@@ -1,5 +1,8 @@
-import { MSG } from '../../../../shared/messages';
 import type { RequestType } from '../../../../shared/rules';
+import { guestButtonLabel, guestText } from '../../../../shared/i18n/guest';
+import type { Locale } from '../../../../shared/i18n/locales';
+import type { I18n } from '../../../../shared/i18n/i18n';
+import { I18nContext, useI18n } from '../../../lib/i18n';
 import type { GuestRequestState, PublicRestaurant } from '../../../../shared/schemas';
 import { safeColor } from '../../../../shared/color';
 import { GuestHeader } from './guest-header';
@@ -30,6 +33,9 @@ export interface GuestTableViewProps {
   notice: string | null;
   /** Said once to a screen reader: sent, on the way, done, pressing possible again (issue 12 item 9). */
   announcement: string;
+  /** The page's language (issue 15), and what the language switcher calls with the guest's choice. */
+  locale: Locale;
+  onLocaleChange: (locale: Locale) => void;
 }
 
 /** The table's newest open request, as the status card shows it; null when none is open. */
@@ -42,6 +48,15 @@ export function statusOfOpen(open: readonly GuestRequestState[]): GuestRequestSt
     createdAt: newest.createdAt,
     takenBy: newest.takenBy,
   };
+}
+
+/** The view in `i18n`'s language, as the server renders it (decision 017; the browser's GuestApp provides its own). */
+export function GuestTableViewIn({ i18n, ...props }: GuestTableViewProps & { i18n: I18n }) {
+  return (
+    <I18nContext value={i18n}>
+      <GuestTableView {...props} />
+    </I18nContext>
+  );
 }
 
 /**
@@ -59,7 +74,10 @@ export function GuestTableView({
   now,
   notice,
   announcement,
+  locale,
+  onLocaleChange,
 }: GuestTableViewProps) {
+  const i18n = useI18n();
   const primary = safeColor(restaurant.primaryColor);
   return (
     <div className="relative flex min-h-dvh flex-col overflow-hidden bg-canvas">
@@ -72,17 +90,22 @@ export function GuestTableView({
           className="pointer-events-none fixed inset-0 m-auto w-3/4 max-w-md object-contain opacity-5"
         />
       )}
-      <GuestHeader restaurant={restaurant} tableNumber={tableNumber} />
+      <GuestHeader
+        restaurant={restaurant}
+        tableNumber={tableNumber}
+        locale={locale}
+        onLocaleChange={onLocaleChange}
+      />
 
       <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
         {status && <GuestRequestStatusCard status={status} now={now} />}
         <div className="grid grid-cols-2 gap-4">
-          {GUEST_BUTTONS.map((button) => (
+          {GUEST_BUTTONS.map((type) => (
             <GuestRequestButton
-              key={button.type}
-              type={button.type}
-              label={button.label}
-              state={states[button.type]}
+              key={type}
+              type={type}
+              label={guestButtonLabel(i18n, type)}
+              state={states[type]}
               disabled={cooldown > 0}
               color={primary}
               onPress={onPress}
@@ -100,7 +123,7 @@ export function GuestTableView({
         )}
         {/* Shown, not announced: a countdown in a live region was read out every second (issue 12 item 9). */}
         <p className="min-h-6 text-center text-sm font-medium text-body">
-          {cooldown > 0 ? MSG.guestCooldown(cooldown) : ''}
+          {cooldown > 0 ? guestText(i18n, 'guest.cooldown', { seconds: cooldown }) : ''}
         </p>
         <p aria-live="polite" className="sr-only">
           {announcement}
@@ -110,7 +133,7 @@ export function GuestTableView({
       </main>
 
       <footer className="relative py-6 text-center text-xs text-muted">
-        Powered by Table Service System
+        {guestText(i18n, 'guest.poweredBy')}
       </footer>
     </div>
   );

@@ -1,3 +1,5 @@
+import { guestText } from '../../../../shared/i18n/guest';
+import { useI18n } from '../../../lib/i18n';
 import { GuestIcon } from './guest-icons';
 
 /** Only http(s) links are opened, whatever ends up stored. */
@@ -14,6 +16,7 @@ function isWebUrl(url: string): boolean {
 export function ReviewButton({ reviewUrl, color }: { reviewUrl: string; color: string }) {
   // Fixed ids (one review link per page): the server renders this button and the browser hydrates it, and useId's
   // ids depend on where each side's tree starts (decision 017).
+  const i18n = useI18n();
   const labelId = 'review-label';
   const hintId = 'review-hint';
   if (!isWebUrl(reviewUrl)) return null;
@@ -29,10 +32,10 @@ export function ReviewButton({ reviewUrl, color }: { reviewUrl: string; color: s
       <GuestIcon name="star" className="size-7 text-warning-500" />
       <span className="flex flex-col items-start">
         <span id={labelId} className="font-semibold text-ink">
-          Leave a Review
+          {guestText(i18n, 'guest.review')}
         </span>
         <span id={hintId} className="text-sm text-body">
-          Share your experience
+          {guestText(i18n, 'guest.reviewHint')}
         </span>
       </span>
     </button>

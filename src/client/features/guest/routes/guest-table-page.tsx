@@ -1,21 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   GUEST_DONE_MS,
   GUEST_SEND_VIBRATION_MS,
   SENT_CONFIRMATION_MS,
 } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
 import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
-import { GUEST_BUTTON_LABELS, guestAgo, type RequestType } from '../../../../shared/rules';
+import type { RequestType } from '../../../../shared/rules';
 import type { TableRef } from '../../../../shared/paths';
-import { ApiRequestError, messageFrom } from '../../../lib/api-client';
+import { guestAgoText, guestButtonLabel, guestText } from '../../../../shared/i18n/guest';
+import type { I18n } from '../../../../shared/i18n/i18n';
+import type { Locale } from '../../../../shared/i18n/locales';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { safeColor } from '../../../../shared/color';
 import { useOnline } from '../../../lib/pwa';
 import { useThemeColor } from '../../../lib/use-theme-color';
-import { queryKeys } from '../../../lib/query-keys';
 import { useNow } from '../../../lib/use-now';
-import { sendGuestRequest, useGuestTable } from '../api/guest-api';
+import { sendGuestRequest } from '../api/guest-api';
+import { useGuestTableState, useGuestTableStore } from '../api/guest-table-store';
 import { useCooldown } from '../api/use-cooldown';
 import { useGuestLive } from '../api/use-guest-live';
 import type { GuestButtonState } from '../components/guest-request-button';
@@ -35,14 +37,26 @@ import { takeEarlyPress } from '../lib/early-press';
  * URL, without the router, zod or any staff code (no toasts, no QR library), so it loads fast on a guest's phone
  * (decision 016).
  */
-export function GuestTablePage({ restaurantId, tableId }: TableRef) {
-  const guestTable = useGuestTable(restaurantId, tableId);
+/** The page's language and what the language switcher calls (issue 15; guest-app.tsx holds the state). */
+export interface GuestLanguage {
+  locale: Locale;
+  onLocaleChange: (locale: Locale) => void;
+}
+
+export function GuestTablePage({
+  restaurantId,
+  tableId,
+  language,
+}: TableRef & { language: GuestLanguage }) {
+  const i18n = useI18n();
+  const store = useGuestTableStore();
+  const guestTable = useGuestTableState();
   const online = useOnline();
 
   // Issue 5: without network (the service worker served this page) say so; the data loads once it is back.
-  if (guestTable.isPending && !online) return <GuestOffline />;
-  if (guestTable.isPending) return <GuestSkeleton />;
-  if (guestTable.isError) {
+  if (guestTable.status === 'pending' && !online) return <GuestOffline />;
+  if (guestTable.status === 'pending') return <GuestSkeleton />;
+  if (guestTable.status === 'error') {
     const notFound = guestTable.error instanceof ApiRequestError && guestTable.error.status === 404;
     if (notFound) return <TableNotFound />;
     const unreachable =
@@ -51,33 +65,49 @@ export function GuestTablePage({ restaurantId, tableId }: TableRef) {
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-canvas px-6 text-center">
         <p role="alert" className="text-ink-soft">
           {unreachable
-            ? MSG.guestOffline
-            : unavailableMessage(guestTable.error, MSG.loadRestaurantFailed)}
+            ? guestText(i18n, 'guest.offline')
+            : guestText(
+                i18n,
+                isUnavailable(guestTable.error) ? 'guest.serviceUnavailable' : 'guest.loadFailed',
+              )}
         </p>
         <button
           type="button"
-          onClick={() => void guestTable.refetch()}
+          onClick={() => void store.load()}
           className="min-h-12 rounded-control bg-ink px-5 font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ink focus-visible:ring-offset-2"
         >
-          Try again
+          {guestText(i18n, 'guest.tryAgain')}
         </button>
       </main>
     );
   }
-  return <GuestTable restaurantId={restaurantId} tableId={tableId} data={guestTable.data} />;
+  return (
+    <GuestTable
+      restaurantId={restaurantId}
+      tableId={tableId}
+      data={guestTable.data}
+      language={language}
+    />
+  );
 }
 
 /** The server answered 503: its database is away for a moment (decision 027). */
 const isUnavailable = (error: unknown) => error instanceof ApiRequestError && error.status === 503;
 
-const unavailableMessage = (error: unknown, fallback: string) =>
-  isUnavailable(error) ? MSG.serviceUnavailable : fallback;
+/** Why a press failed, in the guest's words (SPEC §8 'Failed to send request.' in English). */
+function sendFailure(i18n: I18n, error: unknown): string {
+  if (isUnavailable(error)) return guestText(i18n, 'guest.callUnavailable');
+  if (error instanceof ApiRequestError && error.status === 429)
+    return guestText(i18n, 'guest.tooManyRequests');
+  return guestText(i18n, 'guest.sendFailed');
+}
 
 function GuestOffline() {
+  const i18n = useI18n();
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-canvas px-6 text-center">
       <p role="alert" className="max-w-sm text-lg font-medium text-ink-soft">
-        {MSG.guestOffline}
+        {guestText(i18n, 'guest.offline')}
       </p>
     </main>
   );
@@ -87,15 +117,18 @@ function GuestTable({
   restaurantId,
   tableId,
   data,
+  language,
 }: {
   restaurantId: string;
   tableId: string;
   data: GuestTableResponse;
+  language: GuestLanguage;
 }) {
+  const i18n = useI18n();
   const { restaurant, table } = data;
   const primary = safeColor(restaurant.primaryColor);
   useThemeColor(primary);
-  const queryClient = useQueryClient();
+  const store = useGuestTableStore();
 
   const [cooldown, setCooldown, recheck] = useCooldown(
     restaurantId,
@@ -115,7 +148,7 @@ function GuestTable({
   // Opened just as another phone pressed, the page may have missed that event: the first connection re-checks.
   useGuestLive(restaurantId, tableId, onTableRequest, recheck);
   function onTableRequest(request: GuestRequestState) {
-    const label = GUEST_BUTTON_LABELS[request.type];
+    const label = guestButtonLabel(i18n, request.type);
     switch (request.status) {
       case 'pending':
         // Pressed here or on another phone at the table: the cool-down now runs for everyone at the table.
@@ -123,7 +156,7 @@ function GuestTable({
         return;
       case 'acknowledged':
         setAnnouncement(
-          `${label}: ${request.takenBy ? MSG.guestServerOnTheWay(request.takenBy) : MSG.guestSomeoneOnTheWay}`,
+          `${label}: ${request.takenBy ? guestText(i18n, 'guest.serverOnTheWay', { name: request.takenBy }) : guestText(i18n, 'guest.someoneOnTheWay')}`,
         );
         return;
       case 'completed':
@@ -131,7 +164,7 @@ function GuestTable({
           status: { kind: 'done', type: request.type, createdAt: request.createdAt, takenBy: null },
           until: Date.now() + GUEST_DONE_MS,
         });
-        setAnnouncement(`${label}: ${MSG.guestRequestDone}`);
+        setAnnouncement(`${label}: ${guestText(i18n, 'guest.done')}`);
         return;
       case 'dismissed':
         return;
@@ -143,11 +176,11 @@ function GuestTable({
   const wasCoolingDown = useRef(coolingDown);
   useEffect(() => {
     if (wasCoolingDown.current && !coolingDown) {
-      setAnnouncement(MSG.guestAnnounceReady);
+      setAnnouncement(guestText(i18n, 'guest.announceReady'));
       setNotice(null);
     }
     wasCoolingDown.current = coolingDown;
-  }, [coolingDown]);
+  }, [coolingDown, i18n]);
 
   useEffect(() => {
     const timers = sentTimers.current;
@@ -169,12 +202,12 @@ function GuestTable({
   function refusedNotice(seconds: number): string {
     const open = data.openRequests[0];
     return open
-      ? MSG.guestAlreadyIn(
-          GUEST_BUTTON_LABELS[open.type],
-          guestAgo(Date.now() - open.createdAt),
+      ? guestText(i18n, 'guest.alreadyIn', {
+          label: guestButtonLabel(i18n, open.type),
+          ago: guestAgoText(i18n, Date.now() - open.createdAt),
           seconds,
-        )
-      : MSG.cooldownActive(seconds);
+        })
+      : guestText(i18n, 'guest.cooldownActive', { seconds });
   }
 
   async function send(type: RequestType) {
@@ -194,7 +227,10 @@ function GuestTable({
       setState(type, 'sent');
       setDone(null);
       setAnnouncement(
-        MSG.guestAnnounceSent(GUEST_BUTTON_LABELS[type], result.cooldownRemainingSeconds),
+        guestText(i18n, 'guest.announceSent', {
+          label: guestButtonLabel(i18n, type),
+          seconds: result.cooldownRemainingSeconds,
+        }),
       );
       // The status card shows the request at once, whether or not the live channel is up.
       recheck();
@@ -205,23 +241,19 @@ function GuestTable({
     } catch (error) {
       setState(type, 'idle');
       if (error instanceof ApiRequestError && error.code === 'cooldown') {
-        // Another guest at this table was quicker: say whose request is in and the wait (the server's words), and
-        // fetch the table's state in case the live channel has not brought it.
+        // Another guest at this table was quicker: say the wait in the guest's language (the server's words are
+        // English), and fetch the table's state in case the live channel has not brought it.
         setCooldown(error.retryAfterSeconds ?? 0);
-        setNotice(error.message);
-        void queryClient.invalidateQueries({
-          queryKey: queryKeys.guestTable(restaurantId, tableId),
-        });
+        setNotice(
+          guestText(i18n, 'guest.cooldownActive', { seconds: error.retryAfterSeconds ?? 0 }),
+        );
+        void store.load();
         return;
       }
       // SPEC §8: the message, or 'Failed to send request.', in a browser alert; the cool-down resets to 0. While the
       // database is away (503, decision 027) the guest is told plainly that staff were not called.
       setCooldown(0);
-      window.alert(
-        isUnavailable(error)
-          ? MSG.guestServiceUnavailable
-          : messageFrom(error, MSG.guestSendFailed),
-      );
+      window.alert(sendFailure(i18n, error));
     }
   }
 
@@ -237,6 +269,8 @@ function GuestTable({
       now={now}
       notice={notice}
       announcement={announcement}
+      locale={language.locale}
+      onLocaleChange={language.onLocaleChange}
     />
   );
 }

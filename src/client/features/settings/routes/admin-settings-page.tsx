@@ -12,6 +12,8 @@ import { BrandingForm } from '../components/branding-form';
 import { LogoSection } from '../components/logo-section';
 import { RestaurantsSection } from '../components/restaurants-section';
 import { TimeZoneForm } from '../components/time-zone-form';
+import { GuestLanguageForm } from '../components/guest-language-form';
+import { AccountLanguage } from '../../../components/account-language';
 
 // docs/decisions/005-admin-account-deletion.md: an admin's restaurants go with their account.
 const DELETE_ACCOUNT_TEXT =
@@ -94,6 +96,26 @@ export function AdminSettingsPage() {
             >
               {restaurant.data ? (
                 <TimeZoneForm key={restaurant.data.id} restaurant={restaurant.data} />
+              ) : (
+                <Skeleton className="h-20 w-full" />
+              )}
+            </SettingsCard>
+          )}
+
+          <SettingsCard
+            title="Your language"
+            description="Your own screens, notifications and mails."
+          >
+            <AccountLanguage />
+          </SettingsCard>
+
+          {!loadFailed && (
+            <SettingsCard
+              title="Guest language"
+              description="The guest page's language when a guest's phone asks for none of the app's languages."
+            >
+              {restaurant.data ? (
+                <GuestLanguageForm key={restaurant.data.id} restaurant={restaurant.data} />
               ) : (
                 <Skeleton className="h-20 w-full" />
               )}

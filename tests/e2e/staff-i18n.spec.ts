@@ -1,0 +1,65 @@
+/**
+ * Issue 15 (decision 047): each staff member's own language, stored on the user — a German owner sees the dashboard
+ * in German, a Spanish server gets the new-request toast in Spanish. Both demo accounts are set back to the
+ * browser's language afterwards, as the other specs expect English.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO, demoTables, expect, ORIGIN, signInWithEmail, signInWithPin, test } from './support';
+
+async function setLanguage(page: Page, language: string | null) {
+  const res = await page.request.put('/api/account/language', {
+    data: { language },
+    headers: { origin: ORIGIN },
+  });
+  expect(res.status()).toBe(200);
+}
+
+test('an owner in German sees the dashboard in German', async ({ page }) => {
+  await signInWithEmail(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await setLanguage(page, 'de');
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Restaurantübersicht' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByText('Tische gesamt')).toBeVisible();
+    await expect(page.getByText('Anfragen heute')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Servicestatus' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Letzte Aktivität' })).toBeVisible();
+  } finally {
+    await setLanguage(page, null);
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Restaurant Overview' })).toBeVisible();
+});
+
+test('a server in Spanish gets the new-request toast in Spanish', async ({ page, request }) => {
+  const server = DEMO.servers[0];
+  await signInWithPin(page, server.loginId, server.pin);
+  await expect(page).toHaveURL(/\/server\//);
+  await setLanguage(page, 'es');
+  try {
+    await page.goto('/server/requests');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The guest's press, from a context of its own (the page's cookies are the server's session).
+    const tables = await demoTables(request);
+    // A table out of its cool-down (another spec may have pressed one within the last minute).
+    let table: (typeof tables)[number] | undefined;
+    for (const candidate of tables) {
+      const pressed = await request.post(
+        `/api/public/restaurants/${candidate.restaurantId}/tables/${candidate.id}/requests`,
+        { data: { type: 'bill' }, headers: { origin: ORIGIN } },
+      );
+      if (pressed.status() === 201) {
+        table = candidate;
+        break;
+      }
+    }
+    expect(table, 'a demo table out of its cool-down').toBeDefined();
+    await expect(page.getByText(`Nuevo aviso de la mesa ${table!.number}`)).toBeVisible();
+    await expect(page.getByText('Piden la cuenta').first()).toBeVisible();
+  } finally {
+    await setLanguage(page, null);
+  }
+});
