@@ -82,6 +82,8 @@ export const TRANSLATED = [
   'src/client/app/new-requests-toast.tsx',
   'src/client/app/staff-i18n.tsx',
   'src/client/components/account-language.tsx',
+  'src/client/components/delete-account-section.tsx',
+  'src/client/features/account/**/*.tsx',
 ];
 const UNLOCALIZED =
   'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';

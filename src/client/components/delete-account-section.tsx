@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { MSG } from '@shared/messages';
+import { appText } from '@shared/i18n/app';
+import { useI18n } from '../lib/i18n';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
 import { paths } from '@shared/paths';
@@ -19,6 +20,7 @@ export interface DeleteAccountSectionProps {
  * On success: 'Account deleted successfully', the user is cleared and sent to /login (SPEC §8).
  */
 export function DeleteAccountSection({ description, confirmMessage }: DeleteAccountSectionProps) {
+  const i18n = useI18n();
   const [confirming, setConfirming] = useState(false);
   const deleteAccount = useDeleteAccount();
   const navigate = useNavigate();
@@ -31,12 +33,12 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
     deleteAccount.mutateAsync().then(
       () => {
         setConfirming(false);
-        toast.success(MSG.accountDeleted);
+        toast.success(appText(i18n, 'app.account.deleted'));
         void navigate(paths.login, { replace: true });
       },
       () => {
         setConfirming(false);
-        toast.error(MSG.deleteAccountFailed);
+        toast.error(appText(i18n, 'app.account.deleteFailed'));
       },
     );
   }
@@ -44,7 +46,7 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-lg font-semibold text-ink">
-        Account Management
+        {appText(i18n, 'app.account.management')}
       </h2>
       <div
         role="group"
@@ -52,7 +54,7 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
         className="rounded-card border border-danger-200 bg-danger-50 p-4 sm:p-5"
       >
         <h3 id={blockHeadingId} className="font-semibold text-danger-800">
-          Delete Account
+          {appText(i18n, 'app.account.delete')}
         </h3>
         <p className="mt-1 text-sm text-danger-900">{description}</p>
         <Button
@@ -60,14 +62,15 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
           className="mt-4 w-full sm:w-auto"
           onClick={() => setConfirming(true)}
         >
-          Delete Account
+          {appText(i18n, 'app.account.delete')}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Delete Account"
+        title={appText(i18n, 'app.account.delete')}
         message={confirmMessage}
-        confirmLabel="Delete"
+        confirmLabel={appText(i18n, 'app.account.deleteConfirm')}
+        cancelLabel={appText(i18n, 'app.account.cancel')}
         isPending={deleteAccount.isPending}
         onConfirm={handleConfirm}
         onCancel={() => setConfirming(false)}

@@ -61,7 +61,19 @@ export type AppMessageId =
   | "app.dashboard.noneToday"
   | "app.wait.seconds"
   | "app.wait.minutes"
-  | "app.wait.minutesSeconds";
+  | "app.wait.minutesSeconds"
+  | "app.account.title"
+  | "app.account.name"
+  | "app.account.loginId"
+  | "app.account.email"
+  | "app.account.management"
+  | "app.account.delete"
+  | "app.account.deleteConfirm"
+  | "app.account.cancel"
+  | "app.account.deleteServerText"
+  | "app.account.deleteServerConfirm"
+  | "app.account.deleted"
+  | "app.account.deleteFailed";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadAppMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
