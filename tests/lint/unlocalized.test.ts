@@ -44,7 +44,7 @@ import { useI18n } from '../../../lib/i18n';
 export const P = ({ on }: { on: boolean }) => {
   const i18n = useI18n();
   return (
-    <p className={on ? 'bg-green-700 text-white' : ''} aria-label={guestText(i18n, 'guest.language')}>
+    <p className={on ? 'bg-success-700 text-white' : ''} aria-label={guestText(i18n, 'guest.language')}>
       <img alt="" src="/x.png" />
       {guestText(i18n, 'guest.done')} {' · '}
     </p>
