@@ -20,10 +20,10 @@ export const REQUEST_TYPE_ICON_PATHS: Record<RequestType, string> = {
  * so no type uses it; every tint keeps its dark text above WCAG AA.
  */
 export const REQUEST_TYPE_TONE: Record<RequestType, { tile: string; edge: string }> = {
-  server: { tile: 'bg-type-server-100 text-type-server-800', edge: 'border-l-type-server-500' },
-  order: { tile: 'bg-type-order-100 text-type-order-800', edge: 'border-l-type-order-500' },
-  refill: { tile: 'bg-type-refill-100 text-type-refill-800', edge: 'border-l-type-refill-500' },
-  bill: { tile: 'bg-type-bill-100 text-type-bill-900', edge: 'border-l-type-bill-500' },
+  server: { tile: 'bg-type-server-100 text-type-server-800', edge: 'border-s-type-server-500' },
+  order: { tile: 'bg-type-order-100 text-type-order-800', edge: 'border-s-type-order-500' },
+  refill: { tile: 'bg-type-refill-100 text-type-refill-800', edge: 'border-s-type-refill-500' },
+  bill: { tile: 'bg-type-bill-100 text-type-bill-900', edge: 'border-s-type-bill-500' },
 };
 
 export function RequestTypeIcon({

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
 import { setSoundEnabled, useSoundState } from '../../../lib/sound';
 import { isWakeLockSupported, useKeepScreenOn, useWakeLock } from '../../../lib/wake-lock';
 
@@ -27,7 +29,7 @@ function Switch({
         />
         <span
           aria-hidden="true"
-          className="pointer-events-none h-6 w-11 rounded-full bg-line-strong transition-colors peer-checked:bg-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+          className="pointer-events-none h-6 w-11 rounded-full bg-line-strong transition-colors peer-checked:bg-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 after:absolute after:start-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5 rtl:peer-checked:after:-translate-x-5"
         />
       </span>
       <span className="text-sm">
@@ -47,21 +49,22 @@ export function ConsoleControls() {
   const sound = useSoundState();
   const [keepOn, setKeepOn] = useKeepScreenOn();
   const held = useWakeLock(keepOn);
+  const i18n = useI18n();
   return (
     <div className="flex flex-wrap gap-x-8 gap-y-1 rounded-card border border-line bg-white px-4 py-2">
       {/* Issue 12: the switch shows what a chime would really do; a tap on it is also what unlocks the audio. */}
       {sound !== 'unsupported' && (
         <Switch
-          label="Sound alerts"
-          hint={sound === 'blocked' ? 'Silenced by the browser: tap to turn on' : undefined}
+          label={appText(i18n, 'app.console.soundAlerts')}
+          hint={sound === 'blocked' ? appText(i18n, 'app.console.soundBlocked') : undefined}
           checked={sound === 'on'}
           onChange={setSoundEnabled}
         />
       )}
       {isWakeLockSupported() && (
         <Switch
-          label="Keep screen on"
-          hint={keepOn && !held ? 'Waiting for the browser…' : undefined}
+          label={appText(i18n, 'app.console.keepScreenOn')}
+          hint={keepOn && !held ? appText(i18n, 'app.console.keepScreenOnWaiting') : undefined}
           checked={keepOn}
           onChange={setKeepOn}
         />

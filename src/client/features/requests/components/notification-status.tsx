@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import type { User } from '../../../../shared/schemas';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import { usePushNotifications, type PushNotifications } from '../../../lib/push';
 
 const PILL =
@@ -39,14 +40,24 @@ export function NotificationStatus({ user }: { user: User }) {
 export function useNotificationStatus(user: User | null): PushNotifications {
   const applies = user !== null && (user.role === 'server' || user.role === 'admin');
   const push = usePushNotifications(applies ? user.id : null);
+  // The toast is said once per failure, in the language of the moment (a language change does not repeat it).
+  const i18n = useI18n();
+  const i18nRef = useRef(i18n);
   useEffect(() => {
-    if (push.state === 'error') toast.error(MSG.notificationsFailed, { toastId: 'push-failed' });
+    i18nRef.current = i18n;
+  }, [i18n]);
+  useEffect(() => {
+    if (push.state === 'error')
+      toast.error(appText(i18nRef.current, 'app.console.notificationsFailed'), {
+        toastId: 'push-failed',
+      });
   }, [push.state]);
   return push;
 }
 
 /** The state of useNotificationStatus, drawn where the header has room for it (issue 12: one row on a phone). */
 export function NotificationStatusView({ state, enable }: PushNotifications) {
+  const i18n = useI18n();
   switch (state) {
     case 'unsupported':
       return null;
@@ -54,25 +65,25 @@ export function NotificationStatusView({ state, enable }: PushNotifications) {
       return (
         <span role="status" className={`${PILL} bg-success-100 text-success-800`}>
           <BellIcon />
-          {MSG.notificationsOn}
+          {appText(i18n, 'app.console.notificationsOn')}
         </span>
       );
     case 'denied':
       return (
         <span
           role="status"
-          title="Allow notifications for this site in the browser's settings to get request alerts."
+          title={appText(i18n, 'app.console.notificationsBlockedHint')}
           className={`${PILL} bg-sunken text-body`}
         >
           <BellIcon off />
-          {MSG.notificationsBlocked}
+          {appText(i18n, 'app.console.notificationsBlocked')}
         </span>
       );
     case 'enabling':
       return (
         <span role="status" className={`${PILL} bg-brand-50 text-brand-800`}>
           <Spinner className="size-3" />
-          {MSG.enableNotifications}…
+          {appText(i18n, 'app.console.enablingNotifications')}
         </span>
       );
     case 'default':
@@ -84,7 +95,7 @@ export function NotificationStatusView({ state, enable }: PushNotifications) {
           className={`${PILL} bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2`}
         >
           <BellIcon />
-          {MSG.enableNotifications}
+          {appText(i18n, 'app.console.enableNotifications')}
         </button>
       );
   }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { FLOOR_MSG } from '../../../../shared/floor-messages';
-import { requestTypeTitle } from '../../../../shared/rules';
+import { appText } from '../../../../shared/i18n/app';
 import type { ServiceRequest } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { messageFrom } from '../../../lib/api-client';
-import { tableLabel } from '../lib/table-label';
+import { useI18n } from '../../../lib/i18n';
+import { tableText, typeText } from '../lib/console-text';
 import { useAcknowledgeRequest, useDismissRequest } from '../api/requests-api';
 
 /**
@@ -23,19 +23,21 @@ export function RequestActions({
   /** Ids of the card's title and table, so "On my way" reads as "On my way, Bill Payment Requested, Table 4". */
   describedBy?: string;
 }) {
+  const i18n = useI18n();
   const [confirming, setConfirming] = useState(false);
   const acknowledge = useAcknowledgeRequest({
-    onSuccess: () => toast.success(FLOOR_MSG.requestAcknowledged),
-    onError: (error) => toast.error(messageFrom(error, FLOOR_MSG.acknowledgeRequestFailed)),
+    onSuccess: () => toast.success(appText(i18n, 'app.console.acknowledged')),
+    onError: (error) =>
+      toast.error(messageFrom(error, appText(i18n, 'app.console.acknowledgeFailed'))),
   });
   const dismiss = useDismissRequest({
     onSuccess: () => {
       setConfirming(false);
-      toast.success(FLOOR_MSG.requestDismissed);
+      toast.success(appText(i18n, 'app.console.requestDismissed'));
     },
     onError: (error) => {
       setConfirming(false);
-      toast.error(messageFrom(error, FLOOR_MSG.dismissRequestFailed));
+      toast.error(messageFrom(error, appText(i18n, 'app.console.dismissFailed')));
     },
   });
 
@@ -54,7 +56,7 @@ export function RequestActions({
           isLoading={acknowledge.isPending}
           onClick={take}
         >
-          {FLOOR_MSG.onMyWay}
+          {appText(i18n, 'app.console.onMyWay')}
         </Button>
       )}
       <Button
@@ -64,21 +66,21 @@ export function RequestActions({
         aria-describedby={describedBy}
         onClick={() => setConfirming(true)}
       >
-        {FLOOR_MSG.dismiss}
+        {appText(i18n, 'app.console.dismiss')}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={FLOOR_MSG.dismissConfirmTitle}
+        title={appText(i18n, 'app.console.dismissConfirmTitle')}
         message={
           <>
             <strong>
-              {requestTypeTitle(request.type)} · {tableLabel(request)}
+              {typeText(i18n, request.type)} · {tableText(i18n, request)}
             </strong>
             <br />
-            {FLOOR_MSG.dismissConfirmBody}
+            {appText(i18n, 'app.console.dismissConfirmBody')}
           </>
         }
-        confirmLabel={FLOOR_MSG.dismiss}
+        confirmLabel={appText(i18n, 'app.console.dismiss')}
         isPending={dismiss.isPending}
         onConfirm={confirmDismiss}
         onCancel={() => setConfirming(false)}

@@ -1,13 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import type { ServiceRequest } from '../../../../shared/schemas';
-import { FLOOR_MSG } from '../../../../shared/floor-messages';
-import { requestTypeTitle } from '../../../../shared/rules';
+import { appText } from '../../../../shared/i18n/app';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { RequestTypeIcon, REQUEST_TYPE_TONE } from '../../../components/ui/request-type-icon';
-import { formatElapsed, formatRelative } from '../../../lib/format-relative';
+import { useI18n } from '../../../lib/i18n';
 import { pendingTiming } from '../../../lib/request-timing';
-import { tableLabel } from '../lib/table-label';
+import { aroundSlot, elapsedText, relativeText, tableText, typeText } from '../lib/console-text';
 import { RequestActions } from './request-actions';
 
 export interface PendingRequestCardProps {
@@ -52,6 +51,7 @@ export function PendingRequestCard({
   onComplete,
   actions,
 }: PendingRequestCardProps) {
+  const i18n = useI18n();
   const titleId = useId();
   const tableId = useId();
   const tone = REQUEST_TYPE_TONE[request.type];
@@ -60,9 +60,9 @@ export function PendingRequestCard({
     <article
       aria-labelledby={`${titleId} ${tableId}`}
       data-request-id={request.id}
-      className={`flex flex-col gap-4 rounded-card border border-l-4 bg-white p-4 shadow-sm sm:flex-row sm:items-center ${
+      className={`flex flex-col gap-4 rounded-card border border-s-4 bg-white p-4 shadow-sm sm:flex-row sm:items-center ${
         timing.overdue
-          ? 'border-danger-300 border-l-danger-600 ring-1 ring-danger-200'
+          ? 'border-danger-300 border-s-danger-600 ring-1 ring-danger-200'
           : `border-line ${tone.edge}`
       }`}
     >
@@ -74,10 +74,10 @@ export function PendingRequestCard({
         </span>
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="text-base font-semibold text-ink">
-            {requestTypeTitle(request.type)}
+            {typeText(i18n, request.type)}
           </h3>
           <p id={tableId} className="text-xl font-bold leading-tight text-ink">
-            {tableLabel(request)}
+            {tableText(i18n, request)}
           </p>
           <p
             className={`mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm ${
@@ -86,18 +86,18 @@ export function PendingRequestCard({
           >
             <span className="inline-flex items-center gap-1">
               <ClockIcon />
-              <span className="sr-only">Waiting </span>
+              <span className="sr-only">{appText(i18n, 'app.console.waiting')} </span>
               <time dateTime={new Date(request.createdAt).toISOString()}>
-                {formatElapsed(timing.elapsedMs)}
+                {elapsedText(i18n, timing.elapsedMs)}
               </time>
             </span>
-            {timing.overdue && <Badge tone="red">Overdue</Badge>}
+            {timing.overdue && <Badge tone="red">{appText(i18n, 'app.console.overdue')}</Badge>}
           </p>
           {request.status === 'acknowledged' && (
             <p className="mt-1 text-sm font-semibold text-success-800">
               {request.acknowledgedBy
-                ? FLOOR_MSG.takenBy(request.acknowledgedBy.name)
-                : FLOOR_MSG.takenBySomeone}
+                ? appText(i18n, 'app.console.takenBy', { name: request.acknowledgedBy.name })
+                : appText(i18n, 'app.console.taken')}
             </p>
           )}
         </div>
@@ -113,7 +113,7 @@ export function PendingRequestCard({
           isLoading={isCompleting}
           onClick={() => onComplete(request)}
         >
-          Complete
+          {appText(i18n, 'app.console.complete')}
         </Button>
       </div>
     </article>
@@ -122,6 +122,8 @@ export function PendingRequestCard({
 
 /** A completed request: 'Completed {relative time}' from its update time and a 'Completed' badge (SPEC §2). */
 export function CompletedRequestCard({ request, now }: { request: ServiceRequest; now: number }) {
+  const i18n = useI18n();
+  const [before, after] = aroundSlot((time) => appText(i18n, 'app.console.completedAgo', { time }));
   const titleId = useId();
   const tableId = useId();
   return (
@@ -137,19 +139,20 @@ export function CompletedRequestCard({ request, now }: { request: ServiceRequest
       </span>
       <div className="min-w-0 flex-1">
         <h3 id={titleId} className="font-medium text-ink-soft">
-          {requestTypeTitle(request.type)}
+          {typeText(i18n, request.type)}
         </h3>
         <p id={tableId} className="text-sm font-semibold text-ink-soft">
-          {tableLabel(request)}
+          {tableText(i18n, request)}
         </p>
         <p className="mt-0.5 text-sm text-body">
-          Completed{' '}
+          {before}
           <time dateTime={new Date(request.updatedAt).toISOString()}>
-            {formatRelative(request.updatedAt, now)}
+            {relativeText(i18n, request.updatedAt, now)}
           </time>
+          {after}
         </p>
       </div>
-      <Badge tone="green">Completed</Badge>
+      <Badge tone="green">{appText(i18n, 'app.console.completed')}</Badge>
     </article>
   );
 }

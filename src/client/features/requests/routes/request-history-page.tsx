@@ -1,19 +1,16 @@
 import { useId } from 'react';
 import { SKELETON_COUNT } from '../../../../shared/constants';
-import { FLOOR_MSG } from '../../../../shared/floor-messages';
-import { requestTypeTitle } from '../../../../shared/rules';
+import { appText } from '../../../../shared/i18n/app';
 import type { ServiceRequest } from '../../../../shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { messageFrom } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { useRequestHistory } from '../api/requests-api';
-import { formatDuration } from '../lib/duration';
-import { tableLabel } from '../lib/table-label';
-
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+import { clockText, durationText, tableText, typeText } from '../lib/console-text';
 
 /**
  * Issue 12 item 10: today's handled requests — who took each, completed or dismissed, how long until someone took
@@ -21,7 +18,8 @@ const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-d
  * rule lets them see (decision 004), an admin all of the restaurant. "Today" is the server's day for now.
  */
 export function RequestHistoryPage() {
-  useDocumentTitle(FLOOR_MSG.historyTitle);
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.console.historyTitle'));
   const { restaurantId } = useActiveRestaurant();
   const history = useRequestHistory(restaurantId);
   const headingId = useId();
@@ -30,11 +28,11 @@ export function RequestHistoryPage() {
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       <h1 id={headingId} className="text-2xl font-bold text-ink">
-        {FLOOR_MSG.historyTitle}
+        {appText(i18n, 'app.console.historyTitle')}
       </h1>
       {history.isPending && restaurantId !== null ? (
         <div role="status">
-          <span className="sr-only">Loading history</span>
+          <span className="sr-only">{appText(i18n, 'app.console.historyLoading')}</span>
           <div aria-hidden="true" className="space-y-3">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
               <Skeleton key={index} className="h-20 w-full rounded-card" />
@@ -43,14 +41,16 @@ export function RequestHistoryPage() {
         </div>
       ) : history.isError && rows.length === 0 ? (
         <div className="rounded-card border border-line bg-white p-6 text-center">
-          <p className="text-ink-soft">{messageFrom(history.error, FLOOR_MSG.historyLoadFailed)}</p>
+          <p className="text-ink-soft">
+            {messageFrom(history.error, appText(i18n, 'app.console.historyLoadFailed'))}
+          </p>
           <Button variant="secondary" className="mt-4" onClick={() => void history.refetch()}>
-            Try again
+            {appText(i18n, 'app.console.tryAgain')}
           </Button>
         </div>
       ) : rows.length === 0 ? (
         <p className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center text-sm text-body">
-          {FLOOR_MSG.historyEmpty}
+          {appText(i18n, 'app.console.historyEmpty')}
         </p>
       ) : (
         <>
@@ -68,7 +68,7 @@ export function RequestHistoryPage() {
               isLoading={history.isFetchingNextPage}
               onClick={() => void history.fetchNextPage()}
             >
-              {FLOOR_MSG.historyMore}
+              {appText(i18n, 'app.console.historyMore')}
             </Button>
           )}
         </>
@@ -78,6 +78,7 @@ export function RequestHistoryPage() {
 }
 
 function HistoryRow({ request }: { request: ServiceRequest }) {
+  const i18n = useI18n();
   const titleId = useId();
   const completed = request.status === 'completed';
   const resolvedAt = request.resolvedAt ?? request.updatedAt;
@@ -89,34 +90,46 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id={titleId} className="font-semibold text-ink">
-            {tableLabel(request)} · {requestTypeTitle(request.type)}
+            {tableText(i18n, request)} · {typeText(i18n, request.type)}
           </h2>
-          <Badge tone={completed ? 'green' : 'gray'}>{completed ? 'Completed' : 'Dismissed'}</Badge>
+          <Badge tone={completed ? 'green' : 'gray'}>
+            {completed
+              ? appText(i18n, 'app.console.completed')
+              : appText(i18n, 'app.console.dismissed')}
+          </Badge>
         </div>
         <p className="mt-0.5 text-sm text-body">
-          <time dateTime={new Date(resolvedAt).toISOString()}>{clock.format(resolvedAt)}</time>
-          {request.acknowledgedBy && <> · {FLOOR_MSG.takenBy(request.acknowledgedBy.name)}</>}
+          <time dateTime={new Date(resolvedAt).toISOString()}>{clockText(i18n, resolvedAt)}</time>
+          {request.acknowledgedBy && (
+            <> · {appText(i18n, 'app.console.takenBy', { name: request.acknowledgedBy.name })}</>
+          )}
           {request.resolvedBy && request.resolvedBy.id !== request.acknowledgedBy?.id && (
             <>
               {' · '}
-              {completed ? 'Completed' : 'Dismissed'} by {request.resolvedBy.name}
+              {completed
+                ? appText(i18n, 'app.console.completedBy', { name: request.resolvedBy.name })
+                : appText(i18n, 'app.console.dismissedBy', { name: request.resolvedBy.name })}
             </>
           )}
         </p>
       </div>
-      <dl className="flex gap-6 text-sm sm:text-right">
+      <dl className="flex gap-6 text-sm sm:text-end">
         <div>
-          <dt className="text-body">Time to take</dt>
+          <dt className="text-body">{appText(i18n, 'app.console.timeToTake')}</dt>
           <dd className="font-semibold text-ink">
             {request.acknowledgedAt === null
               ? '—'
-              : formatDuration(request.acknowledgedAt - request.createdAt)}
+              : durationText(i18n, request.acknowledgedAt - request.createdAt)}
           </dd>
         </div>
         <div>
-          <dt className="text-body">{completed ? 'Time to complete' : 'Dismissed after'}</dt>
+          <dt className="text-body">
+            {completed
+              ? appText(i18n, 'app.console.timeToComplete')
+              : appText(i18n, 'app.console.dismissedAfter')}
+          </dt>
           <dd className="font-semibold text-ink">
-            {formatDuration(resolvedAt - request.createdAt)}
+            {durationText(i18n, resolvedAt - request.createdAt)}
           </dd>
         </div>
       </dl>

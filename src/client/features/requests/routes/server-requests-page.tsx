@@ -1,11 +1,12 @@
 import { useId, useRef } from 'react';
 import { COMPLETED_LIST_CAP, SKELETON_COUNT } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import type { ServiceRequest } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { messageFrom } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { focusPageHeading } from '../../../lib/focus';
 import { useLiveStatus } from '../../../lib/live-status';
 import { useOnline } from '../../../lib/pwa';
@@ -40,7 +41,8 @@ function focusAfterRemoval(list: HTMLElement | null, index: number): void {
  * unassigned tables (SPEC §6); live events keep it current (app/live-provider.tsx).
  */
 export function ServerRequestsPage() {
-  useDocumentTitle('Service Requests');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.console.docTitle'));
   const { restaurantId } = useActiveRestaurant();
   const requests = useRequests(restaurantId);
   const complete = useCompleteRequest();
@@ -68,11 +70,11 @@ export function ServerRequestsPage() {
     const index = pending.findIndex((r) => r.id === request.id);
     complete.mutate(request.id, {
       onSuccess: () => {
-        actionSucceeded('complete-request', MSG.requestCompleted);
+        actionSucceeded('complete-request', appText(i18n, 'app.console.requestCompleted'));
         // After React has removed the card.
         requestAnimationFrame(() => focusAfterRemoval(listRef.current, Math.max(0, index)));
       },
-      onError: () => actionFailed('complete-request', MSG.completeRequestFailed),
+      onError: () => actionFailed('complete-request', appText(i18n, 'app.console.completeFailed')),
     });
   }
 
@@ -81,21 +83,21 @@ export function ServerRequestsPage() {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-ink" tabIndex={-1}>
-        Table Service Requests
+        {appText(i18n, 'app.console.title')}
       </h1>
       {offline && (
         <p
           role="status"
           className="rounded-card border border-warning-300 bg-warning-50 px-4 py-3 text-sm font-medium text-warning-900"
         >
-          {MSG.staffOffline}
+          {appText(i18n, 'app.console.offline')}
         </p>
       )}
       <ConsoleControls />
 
       {requests.isPending && restaurantId !== null ? (
         <div role="status">
-          <span className="sr-only">Loading requests</span>
+          <span className="sr-only">{appText(i18n, 'app.console.loading')}</span>
           <div aria-hidden="true" className="space-y-3">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
               <Skeleton key={index} className="h-28 w-full rounded-card" />
@@ -105,21 +107,23 @@ export function ServerRequestsPage() {
       ) : requests.isError && requests.data === undefined ? (
         <div className="rounded-card border border-line bg-white p-6 text-center">
           <p className="text-ink-soft">
-            {offline ? MSG.staffOffline : messageFrom(requests.error, MSG.internalError)}
+            {offline
+              ? appText(i18n, 'app.console.offline')
+              : messageFrom(requests.error, appText(i18n, 'app.console.loadFailed'))}
           </p>
           <Button variant="secondary" className="mt-4" onClick={() => void requests.refetch()}>
-            Try again
+            {appText(i18n, 'app.console.tryAgain')}
           </Button>
         </div>
       ) : (
         <>
           <section aria-labelledby={pendingHeadingId} className="space-y-3">
             <h2 id={pendingHeadingId} className="text-lg font-semibold text-ink">
-              Pending Requests
+              {appText(i18n, 'app.console.pendingHeading')}
             </h2>
             {pending.length === 0 ? (
               <p className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center text-sm text-body">
-                No pending requests.
+                {appText(i18n, 'app.console.noPending')}
               </p>
             ) : (
               <ul ref={listRef} role="list" className="space-y-3">
@@ -141,7 +145,7 @@ export function ServerRequestsPage() {
           {completed.length > 0 && (
             <section aria-labelledby={completedHeadingId} className="space-y-3">
               <h2 id={completedHeadingId} className="text-lg font-semibold text-ink">
-                Completed Requests
+                {appText(i18n, 'app.console.completedHeading')}
               </h2>
               <ul role="list" className="space-y-2">
                 {completed.map((request) => (
