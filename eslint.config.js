@@ -85,6 +85,12 @@ export const TRANSLATED = [
   'src/client/components/delete-account-section.tsx',
   'src/client/features/account/**/*.tsx',
   'src/client/features/requests/**/*.tsx',
+  'src/client/app/header.tsx',
+  'src/client/app/staff-layout.tsx',
+  'src/client/app/sound-banner.tsx',
+  'src/client/app/route-guards.tsx',
+  'src/client/app/pending-requests-provider.tsx',
+  'src/client/app/live-provider.tsx',
 ];
 const UNLOCALIZED =
   'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';

@@ -1,6 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '@shared/paths';
+import { appText } from '../../shared/i18n/app';
+import type { AppMessageId } from '../../shared/i18n/compiled/app';
+import { useI18n } from '../lib/i18n';
 import { useLogout } from '../features/auth/api/auth-api';
 import { useSession } from '../lib/session-api';
 import { useRestaurant } from '../lib/restaurants-api';
@@ -10,13 +13,13 @@ import {
   useNotificationStatus,
 } from '../features/requests/components/notification-status';
 import { useLiveStatus } from '../lib/live-status';
-import { pendingLabel, usePendingRequests } from '../lib/pending-requests';
+import { usePendingRequests } from '../lib/pending-requests';
 import { RestaurantMark } from '../components/ui/restaurant-mark';
 import { Spinner } from '../components/ui/spinner';
 
 interface NavItem {
   to: string;
-  label: string;
+  label: AppMessageId;
   /** Shows the number of pending requests beside the label (issue 12). */
   pendingCount?: boolean;
 }
@@ -24,26 +27,29 @@ interface NavItem {
 // SPEC §2 header: admins see Dashboard, Tables, Staff, Settings; servers see My Tables and Requests;
 // visitors see Login and Sign Up.
 const ADMIN_LINKS: NavItem[] = [
-  { to: paths.adminDashboard, label: 'Dashboard' },
-  { to: paths.adminTables, label: 'Tables' },
-  { to: paths.adminStaff, label: 'Staff' },
-  { to: paths.adminSettings, label: 'Settings' },
+  { to: paths.adminDashboard, label: 'app.console.navDashboard' },
+  { to: paths.adminTables, label: 'app.console.navTables' },
+  { to: paths.adminStaff, label: 'app.console.navStaff' },
+  { to: paths.adminSettings, label: 'app.console.navSettings' },
   // Issue 12: today's handled requests.
-  { to: paths.adminHistory, label: 'History' },
+  { to: paths.adminHistory, label: 'app.console.navHistory' },
   // Issue 13.
-  { to: paths.adminAnalytics, label: 'Analytics' },
+  { to: paths.adminAnalytics, label: 'app.console.navAnalytics' },
 ];
 const SERVER_LINKS: NavItem[] = [
-  { to: paths.serverTables, label: 'My Tables' },
-  { to: paths.serverRequests, label: 'Requests', pendingCount: true },
+  { to: paths.serverTables, label: 'app.console.navMyTables' },
+  { to: paths.serverRequests, label: 'app.console.navRequests', pendingCount: true },
   // Issue 12: account deletion lives on its own page, off the server's working screens.
-  { to: paths.serverHistory, label: 'History' },
-  { to: paths.serverAccount, label: 'Account' },
+  { to: paths.serverHistory, label: 'app.console.navHistory' },
+  { to: paths.serverAccount, label: 'app.console.navAccount' },
 ];
 const VISITOR_LINKS: NavItem[] = [
-  { to: paths.login, label: 'Login' },
-  { to: paths.register, label: 'Sign Up' },
+  { to: paths.login, label: 'app.console.navLogin' },
+  { to: paths.register, label: 'app.console.navSignUp' },
 ];
+
+/** The product's own name, shown before a restaurant is chosen: a name, never translated. */
+const PRODUCT_NAME = 'Table Service';
 
 const ITEM =
   'flex min-h-11 items-center gap-2 rounded-control px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
@@ -61,6 +67,7 @@ function CountPill({ count, className = '' }: { count: number; className?: strin
 }
 
 function NavLinks({ links, pending }: { links: NavItem[]; pending: number }) {
+  const i18n = useI18n();
   return links.map((link) => (
     <li key={link.to}>
       <NavLink
@@ -69,11 +76,13 @@ function NavLinks({ links, pending }: { links: NavItem[]; pending: number }) {
           `${ITEM} ${isActive ? 'bg-brand-50 text-brand-800' : 'text-body hover:bg-sunken hover:text-ink'}`
         }
       >
-        {link.label}
+        {appText(i18n, link.label)}
         {link.pendingCount && pending > 0 && (
           <>
             <CountPill count={pending} />
-            <span className="sr-only">({pendingLabel(pending)})</span>
+            <span className="sr-only">
+              ({appText(i18n, 'app.console.pendingCount', { count: pending })})
+            </span>
           </>
         )}
       </NavLink>
@@ -83,6 +92,7 @@ function NavLinks({ links, pending }: { links: NavItem[]; pending: number }) {
 
 /** SPEC §2 header for the staff and admin screens (the guest page has its own branded header). */
 export function Header() {
+  const i18n = useI18n();
   const { user, isPending } = useSession();
   const { restaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId).data;
@@ -96,6 +106,9 @@ export function Header() {
   // The menu belongs to the page it was opened on: navigating closes it without an effect.
   const [openOnKey, setOpenOnKey] = useState<string | null>(null);
   const menuOpen = openOnKey === location.key;
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') setOpenOnKey(null);
+  };
 
   const links =
     user === null
@@ -122,7 +135,7 @@ export function Header() {
         disabled={logout.isPending}
         className={`${ITEM} w-full text-body hover:bg-sunken hover:text-ink disabled:opacity-60`}
       >
-        Logout
+        {appText(i18n, 'app.console.logout')}
       </button>
     </li>
   );
@@ -147,7 +160,7 @@ export function Header() {
             <img src="/favicon.svg" alt="" className="size-9 shrink-0" />
           )}
           <span className="truncate text-lg font-bold text-ink">
-            {restaurant?.name ?? 'Table Service'}
+            {restaurant?.name ?? PRODUCT_NAME}
           </span>
         </Link>
 
@@ -159,13 +172,19 @@ export function Header() {
             <Spinner className="size-3" />
             {liveStatus === 'offline' ? (
               <span>
-                Offline<span className="max-sm:sr-only"> · reconnecting…</span>
+                {appText(i18n, 'app.console.liveOffline')}
+                <span className="max-sm:sr-only">
+                  {' · '}
+                  {appText(i18n, 'app.console.liveOfflineReconnecting')}
+                </span>
               </span>
             ) : (
               <span>
-                <span className="max-sm:sr-only">Reconnecting…</span>
+                <span className="max-sm:sr-only">
+                  {appText(i18n, 'app.console.liveReconnecting')}
+                </span>
                 <span className="sm:hidden" aria-hidden="true">
-                  Sync…
+                  {appText(i18n, 'app.console.liveSync')}
                 </span>
               </span>
             )}
@@ -177,7 +196,7 @@ export function Header() {
           </div>
         )}
 
-        <nav aria-label="Main" className="hidden shrink-0 md:block">
+        <nav aria-label={appText(i18n, 'app.console.navMain')} className="hidden shrink-0 md:block">
           <ul role="list" className="flex items-center gap-1">
             <NavLinks links={links} pending={pending} />
             {logoutItem}
@@ -186,13 +205,15 @@ export function Header() {
 
         <button
           type="button"
-          aria-label={pending > 0 ? `Menu, ${pendingLabel(pending)}` : 'Menu'}
+          aria-label={
+            pending > 0
+              ? appText(i18n, 'app.console.menuPending', { count: pending })
+              : appText(i18n, 'app.console.menu')
+          }
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setOpenOnKey(menuOpen ? null : location.key)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpenOnKey(null);
-          }}
+          onKeyDown={closeOnEscape}
           className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink-soft hover:bg-sunken focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 md:hidden"
         >
           <svg
@@ -207,7 +228,7 @@ export function Header() {
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
           {pending > 0 && !menuOpen && (
-            <CountPill count={pending} className="absolute -right-0.5 -top-0.5" />
+            <CountPill count={pending} className="absolute -end-0.5 -top-0.5" />
           )}
         </button>
       </div>
@@ -215,11 +236,9 @@ export function Header() {
       {menuOpen && (
         <nav
           id={menuId}
-          aria-label="Main"
+          aria-label={appText(i18n, 'app.console.navMain')}
           className="mx-auto max-w-5xl border-t border-line px-4 pb-3 pt-2 md:hidden"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpenOnKey(null);
-          }}
+          onKeyDown={closeOnEscape}
         >
           <ul role="list" className="flex flex-col gap-1">
             <NavLinks links={links} pending={pending} />

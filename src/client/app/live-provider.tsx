@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { MSG } from '@shared/messages';
+import { appText } from '../../shared/i18n/app';
 import type { LiveEvent, RequestsResponse } from '@shared/schemas';
 import { clearSession, useSession } from '../lib/session-api';
 import { useActiveRestaurant } from '../lib/active-restaurant-provider';
@@ -19,6 +19,7 @@ import { parseLiveEvent } from '../lib/live-events';
 import { LiveStatusContext } from '../lib/live-status';
 import { startSoundAlerts } from '../lib/sound';
 import { queryKeys } from '../lib/query-keys';
+import { useI18n } from '../lib/i18n';
 import { announceNewRequest, forgetNewRequests } from './new-requests-toast';
 import { paths } from '@shared/paths';
 
@@ -129,6 +130,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     restaurantRef.current = restaurantId;
   }, [restaurantId]);
+  // The session-ended toast is said in the language of the moment, without reopening the socket.
+  const i18n = useI18n();
+  const i18nRef = useRef(i18n);
+  useEffect(() => {
+    i18nRef.current = i18n;
+  }, [i18n]);
 
   useEffect(() => {
     if (userId === null) return;
@@ -154,7 +161,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onEvent: (event) => {
         if (event.type === 'session.ended') {
           clearSession(queryClient);
-          toast.info(MSG.notSignedIn);
+          toast.info(appText(i18nRef.current, 'app.console.notSignedIn'));
           void navigate(paths.login, { replace: true });
           return;
         }

@@ -1,4 +1,6 @@
+import { appText } from '../../shared/i18n/app';
 import { focusPageHeading } from '../lib/focus';
+import { useI18n } from '../lib/i18n';
 import { turnOnSound, useSoundState } from '../lib/sound';
 
 function SpeakerOffIcon() {
@@ -26,6 +28,7 @@ function SpeakerOffIcon() {
  */
 export function SoundBanner() {
   const state = useSoundState();
+  const i18n = useI18n();
   if (state !== 'blocked') return null;
   return (
     <div className="border-b border-warning-300 bg-warning-100">
@@ -36,14 +39,12 @@ export function SoundBanner() {
           // The banner is about to disappear: keep focus on the page, not on <body>.
           focusPageHeading();
         }}
-        className="mx-auto flex min-h-12 w-full max-w-5xl items-center gap-3 px-4 py-2 text-left text-warning-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-700"
+        className="mx-auto flex min-h-12 w-full max-w-5xl items-center gap-3 px-4 py-2 text-start text-warning-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-700"
       >
         <SpeakerOffIcon />
         <span className="min-w-0 flex-1">
-          <span className="block font-bold">Tap to turn on sound</span>
-          <span className="block text-sm">
-            The browser keeps new-request alerts silent until you tap the screen.
-          </span>
+          <span className="block font-bold">{appText(i18n, 'app.console.soundBannerTitle')}</span>
+          <span className="block text-sm">{appText(i18n, 'app.console.soundBannerText')}</span>
         </span>
       </button>
     </div>

@@ -3,6 +3,9 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_MS } from '../../shared/constants';
+import { appText } from '../../shared/i18n/app';
+import { dirOf, type Locale } from '../../shared/i18n/locales';
+import { useI18n } from '../lib/i18n';
 import { Header } from './header';
 import { LoadingScreen } from '../components/ui/spinner';
 import { useSession } from '../lib/session-api';
@@ -21,9 +24,12 @@ import { SoundBanner } from './sound-banner';
  */
 function Toasts() {
   const phone = useMediaQuery(PHONE_QUERY);
+  // Right to left (Arabic): the toasts sit at the top start corner and read from the right.
+  const rtl = dirOf(useI18n().locale as Locale) === 'rtl';
   return (
     <ToastContainer
-      position={phone ? 'bottom-center' : 'top-right'}
+      position={phone ? 'bottom-center' : rtl ? 'top-left' : 'top-right'}
+      rtl={rtl}
       limit={phone ? 2 : 4}
       newestOnTop
       autoClose={TOAST_MS}
@@ -36,14 +42,15 @@ function Toasts() {
 
 function Shell() {
   const { user } = useSession();
+  const i18n = useI18n();
   useFocusHeadingOnRouteChange('header');
   return (
     <div className="min-h-dvh bg-canvas text-ink">
       <a
         href="#main"
-        className="sr-only rounded-control bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:ring-2 focus:ring-brand-600"
+        className="sr-only rounded-control bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:start-4 focus:top-4 focus:z-50 focus:ring-2 focus:ring-brand-600"
       >
-        Skip to content
+        {appText(i18n, 'app.console.skipToContent')}
       </a>
       <div className="sticky top-0 z-20">
         <Header />
