@@ -91,6 +91,9 @@ export const TRANSLATED = [
   'src/client/app/route-guards.tsx',
   'src/client/app/pending-requests-provider.tsx',
   'src/client/app/live-provider.tsx',
+  'src/client/components/no-restaurant-notice.tsx',
+  'src/client/components/restaurant-name-form.tsx',
+  'src/client/components/ui/*.tsx',
 ];
 const UNLOCALIZED =
   'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';

@@ -1,23 +1,25 @@
 import { Link } from 'react-router';
-import { MSG } from '@shared/messages';
 import { paths } from '@shared/paths';
+import { appText } from '../../shared/i18n/app';
+import { useI18n } from '../lib/i18n';
 import { EmptyState } from './ui/empty-state';
 
 /** An admin page with no restaurant to work on (SPEC §5 'No restaurant selected'). */
 export function NoRestaurantNotice() {
+  const i18n = useI18n();
   return (
     <EmptyState
-      title={MSG.noRestaurantSelected}
+      title={appText(i18n, 'app.console.noRestaurant')}
       action={
         <Link
           to={paths.adminSettings}
           className="inline-flex min-h-11 items-center rounded-control bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         >
-          Go to Settings
+          {appText(i18n, 'app.console.noRestaurantAction')}
         </Link>
       }
     >
-      Create or pick a restaurant in Settings to manage it here.
+      {appText(i18n, 'app.console.noRestaurantText')}
     </EmptyState>
   );
 }

@@ -1,22 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Ref } from 'react';
+import { useMemo, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { RESTAURANT_NAME_MAX } from '@shared/constants';
-import { requiredNameField } from '@shared/fields';
-import { MSG } from '@shared/messages';
 import type { Restaurant } from '@shared/schemas';
 import { Button } from './ui/button';
 import { FormField } from './ui/form-field';
 import { FORM_OPTIONS, serverErrorToForm } from '../lib/form';
+import { useI18n } from '../lib/i18n';
+import { appText } from '../../shared/i18n/app';
+import type { I18n } from '../../shared/i18n/i18n';
 import type { useCreateRestaurant } from '../lib/restaurants-api';
 
 /** SPEC §5 Create restaurant: the name is required (and, issue 13, at most RESTAURANT_NAME_MAX characters). */
-const restaurantNameFormSchema = z.object({
-  name: requiredNameField(MSG.restaurantNameRequired, RESTAURANT_NAME_MAX),
-});
-type RestaurantNameValues = z.infer<typeof restaurantNameFormSchema>;
+function restaurantNameFormSchema(i18n: I18n) {
+  return z.object({
+    name: z.string().superRefine((value, ctx) => {
+      const message =
+        value.trim() === ''
+          ? appText(i18n, 'app.console.restaurantNameRequired')
+          : value.trim().length > RESTAURANT_NAME_MAX
+            ? appText(i18n, 'app.console.tooLong', { limit: RESTAURANT_NAME_MAX })
+            : null;
+      if (message !== null) ctx.addIssue({ code: 'custom', message });
+    }),
+  });
+}
+type RestaurantNameValues = z.infer<ReturnType<typeof restaurantNameFormSchema>>;
 
 export interface RestaurantNameFormProps {
   create: ReturnType<typeof useCreateRestaurant>;
@@ -34,9 +45,11 @@ export interface RestaurantNameFormProps {
  */
 export function RestaurantNameForm(props: RestaurantNameFormProps) {
   const { create, label, submitLabel, layout, inputRef, onCreated } = props;
+  const i18n = useI18n();
+  const schema = useMemo(() => restaurantNameFormSchema(i18n), [i18n]);
   const form = useForm<RestaurantNameValues>({
     ...FORM_OPTIONS,
-    resolver: zodResolver(restaurantNameFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { name: '' },
   });
 
@@ -45,12 +58,14 @@ export function RestaurantNameForm(props: RestaurantNameFormProps) {
       create.mutate(name.trim(), {
         onSuccess: ({ restaurant }) => {
           form.reset();
-          toast.success(MSG.restaurantCreated);
+          toast.success(appText(i18n, 'app.console.restaurantCreated'));
           onCreated?.(restaurant);
         },
         onError: (error) =>
           toast.error(
-            serverErrorToForm(form, error, { fallback: MSG.createRestaurantFailed }).message,
+            serverErrorToForm(form, error, {
+              fallback: appText(i18n, 'app.console.createRestaurantFailed'),
+            }).message,
           ),
       }),
     (errors) => {

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { appText } from '../../../shared/i18n/app';
+import { useI18n } from '../../lib/i18n';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -24,12 +26,13 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   tone = 'danger',
   isPending = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const i18n = useI18n();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
@@ -80,7 +83,7 @@ export function ConfirmDialog({
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={isPending}>
-            {cancelLabel}
+            {cancelLabel ?? appText(i18n, 'app.console.cancel')}
           </Button>
           <Button
             variant={tone === 'danger' ? 'danger' : 'primary'}

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { appText } from '../../../shared/i18n/app';
+import { useI18n } from '../../lib/i18n';
 
 export interface DialogProps {
   open: boolean;
@@ -27,6 +29,7 @@ export function Dialog({
   onClose,
   children,
 }: DialogProps) {
+  const i18n = useI18n();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -78,10 +81,10 @@ export function Dialog({
             </div>
             <button
               type="button"
-              aria-label="Close"
+              aria-label={appText(i18n, 'app.console.close')}
               disabled={isBusy}
               onClick={onClose}
-              className="-mr-2 -mt-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted hover:bg-sunken hover:text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
+              className="-me-2 -mt-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted hover:bg-sunken hover:text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-60"
             >
               <svg
                 aria-hidden="true"

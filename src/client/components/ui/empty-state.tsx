@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { appText } from '../../../shared/i18n/app';
+import { useI18n } from '../../lib/i18n';
 import { Button } from './button';
 
 export interface EmptyStateProps {
@@ -21,11 +23,12 @@ export function EmptyState({ title, children, action }: EmptyStateProps) {
 
 /** A load failure with the SPEC message and a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const i18n = useI18n();
   return (
     <div className="rounded-card border border-danger-200 bg-danger-50 p-6 text-center">
       <p className="font-medium text-danger-900">{message}</p>
       <Button variant="secondary" className="mt-4" onClick={onRetry}>
-        Try again
+        {appText(i18n, 'app.console.tryAgain')}
       </Button>
     </div>
   );

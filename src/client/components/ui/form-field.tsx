@@ -7,7 +7,8 @@ import {
   type Ref,
 } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { tooLongError } from '../../../shared/fields';
+import { appText } from '../../../shared/i18n/app';
+import { useI18n } from '../../lib/i18n';
 
 export const INPUT_CLASS =
   'min-h-12 w-full rounded-control border bg-white px-3 text-base text-ink placeholder:text-subtle ' +
@@ -94,6 +95,7 @@ export function FormField<T extends FieldValues, O>({
   ...inputProps
 }: FormFieldProps<T, O>) {
   const { field, fieldState } = useController({ control: form.control, name });
+  const i18n = useI18n();
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
@@ -103,7 +105,10 @@ export function FormField<T extends FieldValues, O>({
   const length = value.trim().length;
   const showCount = limit !== undefined && length >= limit * COUNTER_FROM;
   const error =
-    fieldState.error?.message ?? (limit !== undefined ? tooLongError(value, limit) : null);
+    fieldState.error?.message ??
+    (limit !== undefined && length > limit
+      ? appText(i18n, 'app.console.tooLong', { limit })
+      : null);
   const shownHere = error !== null && errorShownAt === undefined;
   const describedBy = [
     hint ? hintId : null,
@@ -157,7 +162,7 @@ export function FormField<T extends FieldValues, O>({
           id={countId}
           className={`text-sm tabular-nums ${length > limit ? 'font-semibold text-danger-700' : 'text-body'}`}
         >
-          {length} / {limit} characters
+          {appText(i18n, 'app.console.characterCount', { length, limit })}
         </p>
       )}
       {shownHere && <FieldError id={errorId}>{error}</FieldError>}

@@ -1,3 +1,10 @@
+import { useContext } from 'react';
+import { appText } from '../../../shared/i18n/app';
+import { I18nContext } from '../../lib/i18n';
+
+/** Before the app (and its language) has loaded: main.tsx draws the loading screen with no catalogue yet. */
+const LOADING_BEFORE_APP = 'Loading...';
+
 /** A decorative spinner; the surrounding control or status text carries the accessible meaning. */
 export function Spinner({ className = 'size-5' }: { className?: string }) {
   return (
@@ -20,14 +27,16 @@ export function Spinner({ className = 'size-5' }: { className?: string }) {
 }
 
 /** SPEC §2: while the auth state is being resolved at start, a 'Loading...' spinner is shown. */
-export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
+export function LoadingScreen({ label }: { label?: string }) {
+  const i18n = useContext(I18nContext);
+  const text = label ?? (i18n ? appText(i18n, 'app.console.loadingScreen') : LOADING_BEFORE_APP);
   return (
     <div
       role="status"
       className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-body"
     >
       <Spinner className="size-8 text-brand-700" />
-      <span className="text-sm font-medium">{label}</span>
+      <span className="text-sm font-medium">{text}</span>
     </div>
   );
 }

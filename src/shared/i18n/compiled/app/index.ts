@@ -155,7 +155,7 @@ export type AppMessageId =
   | "app.console.noRestaurantAction"
   | "app.console.noRestaurantText"
   | "app.console.restaurantNameRequired"
-  | "app.console.restaurantNameTooLong"
+  | "app.console.tooLong"
   | "app.console.restaurantCreated"
   | "app.console.createRestaurantFailed"
   | "app.console.cancel"
