@@ -94,6 +94,10 @@ export const TRANSLATED = [
   'src/client/components/no-restaurant-notice.tsx',
   'src/client/components/restaurant-name-form.tsx',
   'src/client/components/ui/*.tsx',
+  'src/client/features/settings/**/*.tsx',
+  'src/client/features/auth/**/*.tsx',
+  'src/client/features/verification/**/*.tsx',
+  'src/client/features/analytics/**/*.tsx',
 ];
 const UNLOCALIZED =
   'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';

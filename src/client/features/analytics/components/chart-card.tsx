@@ -1,4 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
 import type { TableData } from '../lib/csv';
 import { CsvButton, DataTable } from './data-table';
 
@@ -27,6 +29,7 @@ export function ChartCard({
   fileName: string;
   legend?: ReactNode;
 }) {
+  const i18n = useI18n();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const headingId = useId();
   return (
@@ -44,7 +47,7 @@ export function ChartCard({
         <div className="flex items-center gap-2">
           <div
             role="group"
-            aria-label={`${title}: view`}
+            aria-label={appText(i18n, 'app.settings.analytics.view', { title })}
             className="flex rounded-control bg-sunken p-0.5"
           >
             {(['chart', 'table'] as const).map((option) => (
@@ -57,11 +60,16 @@ export function ChartCard({
                   view === option ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink'
                 }`}
               >
-                {option === 'chart' ? 'Chart' : 'Table'}
+                {appText(
+                  i18n,
+                  option === 'chart'
+                    ? 'app.settings.analytics.chart'
+                    : 'app.settings.analytics.table',
+                )}
               </button>
             ))}
           </div>
-          <CsvButton table={table} fileName={fileName} label={title.toLowerCase()} />
+          <CsvButton table={table} fileName={fileName} label={title} />
         </div>
       </div>
       {view === 'chart' ? (

@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import { appText } from '../../../../shared/i18n/app';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { downloadCsv, type TableData } from '../lib/csv';
 
 const DOWNLOAD_ICON = (
@@ -25,25 +27,31 @@ export function CsvButton({
 }: {
   table: TableData;
   fileName: string;
-  /** What the file holds, for screen readers ("Download requests per hour as CSV"). */
+  /**
+   * What the file holds, for screen readers: the table's title, lower-cased in the sentence ("Download requests per
+   * hour as CSV"; a name read aloud sounds the same in any case).
+   */
   label: string;
 }) {
+  const i18n = useI18n();
   return (
     <Button
       variant="secondary"
-      aria-label={`Download ${label} as CSV`}
+      aria-label={appText(i18n, 'app.settings.analytics.downloadCsv', {
+        name: label.toLocaleLowerCase(i18n.locale),
+      })}
       onClick={() => downloadCsv(table, fileName)}
       className="shrink-0"
     >
       {DOWNLOAD_ICON}
-      <span>CSV</span>
+      <span>{appText(i18n, 'app.settings.analytics.csv')}</span>
     </Button>
   );
 }
 
 /**
  * A real table with a caption: the accessible view of a chart, and the breakdowns themselves. Columns from
- * `numericFrom` on are figures (right-aligned, tabular digits). Wide tables scroll sideways inside a focusable
+ * `numericFrom` on are figures (end-aligned, tabular digits). Wide tables scroll sideways inside a focusable
  * region on a phone; the first column stays put.
  */
 export function DataTable({
@@ -57,19 +65,20 @@ export function DataTable({
   numericFrom?: number;
   captionHidden?: boolean;
 }) {
+  const i18n = useI18n();
   const regionId = useId();
   return (
     // The scroll region's name differs from its section's (axe landmark-unique): "By server, table".
     <div
       role="region"
-      aria-label={`${caption}, table`}
+      aria-label={appText(i18n, 'app.settings.analytics.tableRegion', { caption })}
       tabIndex={0}
       className="overflow-x-auto rounded-control border border-line focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
-      <table className="w-full border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-start text-sm">
         <caption
           id={regionId}
-          className={captionHidden ? 'sr-only' : 'px-3 py-2 text-left font-medium text-body'}
+          className={captionHidden ? 'sr-only' : 'px-3 py-2 text-start font-medium text-body'}
         >
           {caption}
         </caption>
@@ -80,7 +89,7 @@ export function DataTable({
                 key={column}
                 scope="col"
                 className={`whitespace-nowrap px-3 py-2 font-semibold ${
-                  index >= numericFrom ? 'text-right' : 'sticky left-0 bg-canvas'
+                  index >= numericFrom ? 'text-end' : 'sticky start-0 bg-canvas'
                 }`}
               >
                 {column}
@@ -96,7 +105,7 @@ export function DataTable({
                   <th
                     key={index}
                     scope="row"
-                    className="sticky left-0 whitespace-nowrap bg-white px-3 py-2 font-medium text-ink"
+                    className="sticky start-0 whitespace-nowrap bg-white px-3 py-2 font-medium text-ink"
                   >
                     {cell}
                   </th>
@@ -104,7 +113,7 @@ export function DataTable({
                   <td
                     key={index}
                     className={`whitespace-nowrap px-3 py-2 text-ink-soft ${
-                      index >= numericFrom ? 'text-right tabular-nums' : ''
+                      index >= numericFrom ? 'text-end tabular-nums' : ''
                     }`}
                   >
                     {cell}

@@ -12,6 +12,10 @@ import {
   YAxis,
 } from 'recharts';
 import type { AnalyticsResponse } from '../../../../shared/analytics';
+import { appText } from '../../../../shared/i18n/app';
+import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
+import { dirOf, isLocale } from '../../../../shared/i18n/locales';
+import { useI18n } from '../../../lib/i18n';
 import { formatHour, toMinutes } from '../lib/format';
 
 const AXIS = { fontSize: 12, fill: '#475569' };
@@ -19,22 +23,35 @@ const GRID = '#e2e8f0';
 /** Every third hour labelled: 8 labels fit at 360 px. */
 const HOUR_TICKS = [0, 3, 6, 9, 12, 15, 18, 21];
 
-export const SERIES = {
-  ackMedian: { name: 'Take, median', color: '#1d4ed8' },
-  ackP90: { name: 'Take, 90th pct.', color: '#93c5fd' },
-  completeMedian: { name: 'Complete, median', color: '#b45309' },
-  completeP90: { name: 'Complete, 90th pct.', color: '#fbbf24' },
-} as const;
+type SeriesKey = 'ackMedian' | 'ackP90' | 'completeMedian' | 'completeP90';
+
+/** The response-time lines: their legend names (catalogue ids) and colours. */
+export const SERIES: Readonly<Record<SeriesKey, { name: AppMessageId; color: string }>> = {
+  ackMedian: { name: 'app.settings.analytics.seriesTakeMedian', color: '#1d4ed8' },
+  ackP90: { name: 'app.settings.analytics.seriesTakeP90', color: '#93c5fd' },
+  completeMedian: { name: 'app.settings.analytics.seriesCompleteMedian', color: '#b45309' },
+  completeP90: { name: 'app.settings.analytics.seriesCompleteP90', color: '#fbbf24' },
+};
+
+/**
+ * Right to left (Arabic, decision 047) the day runs from the right and the value axis stands on the right; the
+ * margins follow.
+ */
+function useChartDirection() {
+  const i18n = useI18n();
+  const rtl = isLocale(i18n.locale) && dirOf(i18n.locale) === 'rtl';
+  const margin = rtl
+    ? { top: 8, right: -20, bottom: 0, left: 4 }
+    : { top: 8, right: 4, bottom: 0, left: -20 };
+  return { i18n, rtl, margin };
+}
 
 export function RequestsPerHourChart({ hours }: { hours: AnalyticsResponse['hours'] }) {
+  const { i18n, rtl, margin } = useChartDirection();
   const data = hours.map((row) => ({ hour: row.hour, requests: row.count }));
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart
-        data={data}
-        margin={{ top: 8, right: 4, bottom: 0, left: -20 }}
-        accessibilityLayer={false}
-      >
+      <BarChart data={data} margin={margin} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke={GRID} />
         <XAxis
           dataKey="hour"
@@ -43,12 +60,20 @@ export function RequestsPerHourChart({ hours }: { hours: AnalyticsResponse['hour
           tick={AXIS}
           tickLine={false}
           axisLine={{ stroke: GRID }}
+          reversed={rtl}
         />
-        <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={44} />
+        <YAxis
+          allowDecimals={false}
+          tick={AXIS}
+          tickLine={false}
+          axisLine={false}
+          width={44}
+          orientation={rtl ? 'right' : 'left'}
+        />
         <Tooltip
           cursor={{ fill: '#eff6ff' }}
           labelFormatter={(hour) => formatHour(Number(hour))}
-          formatter={(value) => [value, 'Requests']}
+          formatter={(value) => [value, appText(i18n, 'app.settings.analytics.requests')]}
         />
         <Bar dataKey="requests" fill="#1d4ed8" radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>
@@ -57,6 +82,7 @@ export function RequestsPerHourChart({ hours }: { hours: AnalyticsResponse['hour
 }
 
 export function ResponseTimesChart({ hours }: { hours: AnalyticsResponse['hours'] }) {
+  const { i18n, rtl, margin } = useChartDirection();
   const data = hours.map((row) => ({
     hour: row.hour,
     ackMedian: toMinutes(row.ackMedianMs),
@@ -66,11 +92,7 @@ export function ResponseTimesChart({ hours }: { hours: AnalyticsResponse['hours'
   }));
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart
-        data={data}
-        margin={{ top: 8, right: 4, bottom: 0, left: -20 }}
-        accessibilityLayer={false}
-      >
+      <LineChart data={data} margin={margin} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke={GRID} />
         <XAxis
           dataKey="hour"
@@ -79,19 +101,30 @@ export function ResponseTimesChart({ hours }: { hours: AnalyticsResponse['hours'
           tick={AXIS}
           tickLine={false}
           axisLine={{ stroke: GRID }}
+          reversed={rtl}
         />
-        <YAxis tick={AXIS} tickLine={false} axisLine={false} width={44} unit="m" />
+        <YAxis
+          tick={AXIS}
+          tickLine={false}
+          axisLine={false}
+          width={44}
+          unit={appText(i18n, 'app.settings.analytics.minutesUnit')}
+          orientation={rtl ? 'right' : 'left'}
+        />
         <Tooltip
           labelFormatter={(hour) => formatHour(Number(hour))}
-          formatter={(value, name) => [`${String(value)} min`, name]}
+          formatter={(value, name) => [
+            appText(i18n, 'app.settings.analytics.minutesValue', { value: String(value) }),
+            name,
+          ]}
         />
         <Legend iconType="plainline" wrapperStyle={{ fontSize: 12 }} />
-        {(Object.keys(SERIES) as (keyof typeof SERIES)[]).map((key) => (
+        {(Object.keys(SERIES) as SeriesKey[]).map((key) => (
           <Line
             key={key}
             type="monotone"
             dataKey={key}
-            name={SERIES[key].name}
+            name={appText(i18n, SERIES[key].name)}
             stroke={SERIES[key].color}
             strokeWidth={2}
             strokeDasharray={key.endsWith('P90') ? '5 3' : undefined}

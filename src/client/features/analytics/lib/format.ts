@@ -1,13 +1,32 @@
 /** Durations and hours as the analytics page shows them (and its CSV holds them). */
+import { appText } from '../../../../shared/i18n/app';
+import type { I18n } from '../../../../shared/i18n/i18n';
 
-/** "42 s", "3 min 05 s", "1 h 02 min"; "—" when nothing counted. */
-export function formatDuration(ms: number | null): string {
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "42 s", "3 min 05 s", "1 h 02 min"; "—" when nothing counted. With `i18n`, in the screen's language (issue 15);
+ * without, English.
+ */
+export function formatDuration(ms: number | null, i18n?: I18n): string {
   if (ms === null) return '—';
   const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  if (i18n !== undefined) {
+    if (seconds < 60) return appText(i18n, 'app.settings.analytics.durationSeconds', { seconds });
+    if (minutes < 60)
+      return appText(i18n, 'app.settings.analytics.durationMinutes', {
+        minutes,
+        seconds: pad2(seconds % 60),
+      });
+    return appText(i18n, 'app.settings.analytics.durationHours', {
+      hours: Math.floor(minutes / 60),
+      minutes: pad2(minutes % 60),
+    });
+  }
+  if (seconds < 60) return `${seconds} s`;
+  if (minutes < 60) return `${minutes} min ${pad2(seconds % 60)} s`;
+  return `${Math.floor(minutes / 60)} h ${pad2(minutes % 60)} min`;
 }
 
 /** Minutes with one decimal, for chart axes. */
@@ -22,10 +41,14 @@ export function formatHourRange(hour: number): string {
 
 export const formatHour = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
 
-/** "Tue, 10 Mar 2026" for a YYYY-MM-DD (a calendar date: no zone shift). */
-export function formatDay(isoDate: string, options: Intl.DateTimeFormatOptions = {}): string {
+/** "Tue, 10 Mar 2026" for a YYYY-MM-DD (a calendar date: no zone shift), as `locale` writes dates. */
+export function formatDay(
+  isoDate: string,
+  options: Intl.DateTimeFormatOptions = {},
+  locale?: string,
+): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat(undefined, {
+  return new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

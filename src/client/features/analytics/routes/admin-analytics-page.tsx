@@ -6,8 +6,11 @@ import {
   type AnalyticsPeriod,
   type AnalyticsResponse,
 } from '../../../../shared/analytics';
+import { appText } from '../../../../shared/i18n/app';
+import type { I18n } from '../../../../shared/i18n/i18n';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRestaurant } from '../../../lib/restaurants-api';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
@@ -27,16 +30,19 @@ import {
 } from '../lib/format';
 import { hourlyTable, serversTable, tablesTable, typesTable } from '../lib/tables';
 
-const LOAD_FAILED = 'Failed to load analytics';
-const PERIOD_LABELS: Record<AnalyticsPeriod, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const CONTROL =
   'min-h-11 rounded-control border border-line-strong bg-white px-3 text-sm font-semibold text-ink-soft hover:bg-canvas focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-50';
 
-function periodTitle(data: AnalyticsResponse): string {
-  if (data.period === 'day') return formatDay(data.start);
-  if (data.period === 'month') return formatDay(data.start, { weekday: undefined, day: undefined });
-  return `${formatDay(data.start, { weekday: undefined, year: undefined })} – ${formatDay(data.end, { weekday: undefined })}`;
+/** The period's dates as the screen's language writes them. */
+function periodTitle(data: AnalyticsResponse, locale: string): string {
+  if (data.period === 'day') return formatDay(data.start, {}, locale);
+  if (data.period === 'month')
+    return formatDay(data.start, { weekday: undefined, day: undefined }, locale);
+  return `${formatDay(data.start, { weekday: undefined, year: undefined }, locale)} – ${formatDay(data.end, { weekday: undefined }, locale)}`;
 }
+
+/** A count as the screen's language writes numbers. */
+const count = (i18n: I18n, value: number) => new Intl.NumberFormat(i18n.locale).format(value);
 
 /** The day one period before or after `start`. */
 function step(period: AnalyticsPeriod, start: string, by: 1 | -1): string {
@@ -91,7 +97,7 @@ function Breakdown({
           </h2>
           <p className="text-sm text-muted">{description}</p>
         </div>
-        <CsvButton table={table} fileName={fileName} label={title.toLowerCase()} />
+        <CsvButton table={table} fileName={fileName} label={title} />
       </div>
       <DataTable caption={title} table={table} captionHidden />
     </section>
@@ -99,9 +105,10 @@ function Breakdown({
 }
 
 function LoadingSkeleton() {
+  const i18n = useI18n();
   return (
     <div role="status" className="space-y-4">
-      <span className="sr-only">Loading analytics</span>
+      <span className="sr-only">{appText(i18n, 'app.settings.analytics.loading')}</span>
       <div aria-hidden="true" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, index) => (
           <Skeleton key={index} className="h-24 w-full" />
@@ -117,69 +124,91 @@ function LoadingSkeleton() {
 }
 
 function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string }) {
+  const i18n = useI18n();
   const { totals } = data;
   const busiest = data.busiestHours[0];
-  const hourly = hourlyTable(data.hours);
+  const hourly = hourlyTable(i18n, data.hours);
+  const t = (id: Parameters<typeof appText>[1], values?: Record<string, string | number>) =>
+    appText(i18n, id, values);
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <Kpi
-          label="Requests"
-          value={totals.count}
-          hint={`${totals.completed} completed · ${totals.dismissed} dismissed`}
+          label={t('app.settings.analytics.requests')}
+          value={count(i18n, totals.count)}
+          hint={t('app.settings.analytics.requestsHint', {
+            completed: count(i18n, totals.completed),
+            dismissed: count(i18n, totals.dismissed),
+          })}
         />
         <Kpi
-          label="Escalated"
-          value={totals.escalated}
+          label={t('app.settings.analytics.escalated')}
+          value={count(i18n, totals.escalated)}
           hint={
             totals.count > 0
-              ? `${Math.round((totals.escalated / totals.count) * 100)}% of requests went overdue`
-              : 'Requests that went overdue'
+              ? t('app.settings.analytics.escalatedHint', {
+                  percent: new Intl.NumberFormat(i18n.locale, {
+                    style: 'percent',
+                    maximumFractionDigits: 0,
+                  }).format(Math.round((totals.escalated / totals.count) * 100) / 100),
+                })
+              : t('app.settings.analytics.escalatedNone')
           }
         />
         <Kpi
-          label="Time to take"
-          value={formatDuration(totals.ackMedianMs)}
-          hint={`Median · 90% within ${formatDuration(totals.ackP90Ms)}`}
+          label={t('app.settings.analytics.timeToTake')}
+          value={formatDuration(totals.ackMedianMs, i18n)}
+          hint={t('app.settings.analytics.medianHint', {
+            duration: formatDuration(totals.ackP90Ms, i18n),
+          })}
         />
         <Kpi
-          label="Time to complete"
-          value={formatDuration(totals.completeMedianMs)}
-          hint={`Median · 90% within ${formatDuration(totals.completeP90Ms)}`}
+          label={t('app.settings.analytics.timeToComplete')}
+          value={formatDuration(totals.completeMedianMs, i18n)}
+          hint={t('app.settings.analytics.medianHint', {
+            duration: formatDuration(totals.completeP90Ms, i18n),
+          })}
         />
         <Kpi
           className="col-span-2 lg:col-span-1"
-          label="Busiest hours"
+          label={t('app.settings.analytics.busiest')}
           value={busiest ? formatHourRange(busiest.hour) : '—'}
           hint={
             data.busiestHours.length > 0
-              ? data.busiestHours.map((h) => `${formatHour(h.hour)} (${h.count})`).join(' · ')
-              : 'No requests'
+              ? data.busiestHours
+                  .map((h) => `${formatHour(h.hour)} (${count(i18n, h.count)})`)
+                  .join(' · ')
+              : t('app.settings.analytics.noRequests')
           }
         />
       </dl>
 
       <div className="grid gap-4 xl:grid-cols-2">
         <ChartCard
-          title="Requests per hour"
-          description={`Guest requests by hour of the day (${data.timeZone}).`}
+          title={t('app.settings.analytics.requestsPerHour')}
+          description={t('app.settings.analytics.requestsPerHourDescription', {
+            zone: data.timeZone,
+          })}
           summary={
             busiest
-              ? `Bar chart of requests per hour; the busiest hour is ${formatHourRange(busiest.hour)} with ${busiest.count}.`
-              : 'Bar chart of requests per hour.'
+              ? t('app.settings.analytics.requestsPerHourSummaryBusiest', {
+                  hours: formatHourRange(busiest.hour),
+                  count: count(i18n, busiest.count),
+                })
+              : t('app.settings.analytics.requestsPerHourSummary')
           }
           chart={<RequestsPerHourChart hours={data.hours} />}
           table={hourly}
           fileName={`${fileStem}-requests-per-hour.csv`}
         />
         <ChartCard
-          title="Response times per hour"
-          description="Minutes from the guest's press until a server took it and until it was done."
-          summary="Line chart of the median and 90th percentile time to take and to complete, per hour."
+          title={t('app.settings.analytics.responseTimes')}
+          description={t('app.settings.analytics.responseTimesDescription')}
+          summary={t('app.settings.analytics.responseTimesSummary')}
           chart={
             totals.ackMedianMs === null && totals.completeMedianMs === null ? (
               <p className="flex h-full items-center justify-center rounded-control bg-canvas px-4 text-center text-sm text-muted">
-                No request in this period was taken or completed yet.
+                {t('app.settings.analytics.noneTaken')}
               </p>
             ) : (
               <ResponseTimesChart hours={data.hours} />
@@ -191,22 +220,22 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
       </div>
 
       <Breakdown
-        title="By server"
-        description="Who took the requests, and how fast."
-        table={serversTable(data)}
+        title={t('app.settings.analytics.byServer')}
+        description={t('app.settings.analytics.byServerDescription')}
+        table={serversTable(i18n, data)}
         fileName={`${fileStem}-by-server.csv`}
       />
       <div className="grid gap-4 xl:grid-cols-2">
         <Breakdown
-          title="By request type"
-          description="What guests asked for."
-          table={typesTable(data)}
+          title={t('app.settings.analytics.byType')}
+          description={t('app.settings.analytics.byTypeDescription')}
+          table={typesTable(i18n, data)}
           fileName={`${fileStem}-by-type.csv`}
         />
         <Breakdown
-          title="By table"
-          description="Busiest tables first."
-          table={tablesTable(data)}
+          title={t('app.settings.analytics.byTable')}
+          description={t('app.settings.analytics.byTableDescription')}
+          table={tablesTable(i18n, data)}
           fileName={`${fileStem}-by-table.csv`}
         />
       </div>
@@ -219,7 +248,8 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
  * (decisions 045, 046). Period and date live in the URL, so a view can be bookmarked or shared.
  */
 export function AdminAnalyticsPage() {
-  useDocumentTitle('Analytics');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.settings.analytics.title'));
   const { restaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId).data;
   const [params, setParams] = useSearchParams();
@@ -246,13 +276,15 @@ export function AdminAnalyticsPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-ink">Analytics</h1>
+          <h1 className="text-2xl font-bold text-ink">
+            {appText(i18n, 'app.settings.analytics.title')}
+          </h1>
           <p className="mt-1 text-body">
             {restaurant?.name}
             {data && (
               <>
                 {restaurant && ' · '}
-                <span className="font-medium">{periodTitle(data)}</span>
+                <span className="font-medium">{periodTitle(data, i18n.locale)}</span>
               </>
             )}
           </p>
@@ -270,7 +302,7 @@ export function AdminAnalyticsPage() {
               className="flex rounded-control bg-sunken p-0.5"
             >
               <span id={periodGroupId} className="sr-only">
-                Period
+                {appText(i18n, 'app.settings.analytics.period')}
               </span>
               {ANALYTICS_PERIODS.map((option) => (
                 <button
@@ -282,7 +314,7 @@ export function AdminAnalyticsPage() {
                     period === option ? 'bg-white text-ink shadow-sm' : 'text-muted hover:text-ink'
                   }`}
                 >
-                  {PERIOD_LABELS[option]}
+                  {appText(i18n, 'app.settings.analytics.periodLabel', { period: option })}
                 </button>
               ))}
             </div>
@@ -290,14 +322,16 @@ export function AdminAnalyticsPage() {
               <button
                 type="button"
                 className={`${CONTROL} px-3`}
-                aria-label={`Previous ${period}`}
+                aria-label={appText(i18n, 'app.settings.analytics.previous', { period })}
                 disabled={!data}
                 onClick={() => data && choose({ date: step(period, data.start, -1) })}
               >
-                <span aria-hidden="true">‹</span>
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  ‹
+                </span>
               </button>
               <label htmlFor={dateId} className="sr-only">
-                Date
+                {appText(i18n, 'app.settings.analytics.date')}
               </label>
               <input
                 id={dateId}
@@ -312,11 +346,13 @@ export function AdminAnalyticsPage() {
               <button
                 type="button"
                 className={`${CONTROL} px-3`}
-                aria-label={`Next ${period}`}
+                aria-label={appText(i18n, 'app.settings.analytics.next', { period })}
                 disabled={!data}
                 onClick={() => data && choose({ date: step(period, data.start, 1) })}
               >
-                <span aria-hidden="true">›</span>
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  ›
+                </span>
               </button>
             </div>
             <button
@@ -325,18 +361,25 @@ export function AdminAnalyticsPage() {
               disabled={date === null}
               onClick={() => choose({ date: null })}
             >
-              Today
+              {appText(i18n, 'app.settings.analytics.today')}
             </button>
-            {data && <p className="ml-auto px-2 text-xs text-muted">Times in {data.timeZone}</p>}
+            {data && (
+              <p className="ms-auto px-2 text-xs text-muted">
+                {appText(i18n, 'app.settings.analytics.timesIn', { zone: data.timeZone })}
+              </p>
+            )}
           </div>
 
           {analytics.isPending ? (
             <LoadingSkeleton />
           ) : data === undefined ? (
-            <LoadError message={LOAD_FAILED} onRetry={() => void analytics.refetch()} />
+            <LoadError
+              message={appText(i18n, 'app.settings.analytics.loadFailed')}
+              onRetry={() => void analytics.refetch()}
+            />
           ) : data.totals.count === 0 ? (
-            <EmptyState title="No requests in this period">
-              Requests that guests make from their table's page show up here.
+            <EmptyState title={appText(i18n, 'app.settings.analytics.emptyTitle')}>
+              {appText(i18n, 'app.settings.analytics.emptyText')}
             </EmptyState>
           ) : (
             <div

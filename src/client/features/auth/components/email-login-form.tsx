@@ -1,19 +1,21 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { homePathForRole } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { actionFailed, actionSucceeded, clearActionError } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
+import { useI18n } from '../../../lib/i18n';
 import { EMAIL_LOGIN_ERROR_CODES, useEmailLogin } from '../api/auth-api';
 import { FormError } from './form-error';
 import { showVerifyEmailToast } from './verify-email-toast';
 
 /** SPEC §2 /login, 'Email & Password' tab (admins, super admins and password staff). */
 export function EmailLoginForm() {
+  const i18n = useI18n();
   const form = useForm({ ...FORM_OPTIONS, defaultValues: { email: '', password: '' } });
   const errorId = useId();
   const login = useEmailLogin();
@@ -27,7 +29,7 @@ export function EmailLoginForm() {
       {
         onSuccess: ({ user }) => {
           form.clearErrors();
-          actionSucceeded('sign-in', MSG.loginSuccessful);
+          actionSucceeded('sign-in', appText(i18n, 'app.settings.auth.loginSuccessful'));
           // SPEC §2: super_admin → /super-admin, server → /server/tables, admin → /admin/dashboard.
           void navigate(homePathForRole(user.role), { replace: true });
         },
@@ -41,7 +43,7 @@ export function EmailLoginForm() {
           const { message } = serverErrorToForm(form, failure, {
             isKnown: (refusal) =>
               EMAIL_LOGIN_ERROR_CODES.has(refusal.code) || refusal.status === 429,
-            fallback: MSG.loginFailed,
+            fallback: appText(i18n, 'app.settings.auth.loginFailed'),
           });
           actionFailed('sign-in', message);
           // Focus stays in the form (issue 12): the password is what is usually retyped.
@@ -56,7 +58,7 @@ export function EmailLoginForm() {
       <FormField
         form={form}
         name="email"
-        label="Email"
+        label={appText(i18n, 'app.settings.auth.email')}
         type="email"
         autoComplete="username"
         required
@@ -66,7 +68,7 @@ export function EmailLoginForm() {
       <FormField
         form={form}
         name="password"
-        label="Password"
+        label={appText(i18n, 'app.settings.auth.password')}
         type="password"
         autoComplete="current-password"
         required
@@ -75,7 +77,7 @@ export function EmailLoginForm() {
       />
       <FormError id={errorId} message={error} />
       <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
-        Sign In
+        {appText(i18n, 'app.settings.auth.signIn')}
       </Button>
     </form>
   );

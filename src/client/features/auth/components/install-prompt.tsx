@@ -1,9 +1,11 @@
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { useInstallPrompt } from '../../../lib/pwa';
 
 /** SPEC §4 PWA install prompt, on the server login page ('Login ID & PIN' tab): once, mobile, not installed. */
 export function InstallPrompt() {
+  const i18n = useI18n();
   const prompt = useInstallPrompt();
   if (!prompt.visible) return null;
   return (
@@ -15,15 +17,19 @@ export function InstallPrompt() {
         <img src="/icons/icon-192.png" alt="" className="size-10 rounded-control" />
         <div className="min-w-0">
           <h2 id="install-prompt-title" className="font-semibold text-ink">
-            {MSG.installTitle}
+            {appText(i18n, 'app.settings.auth.installTitle')}
           </h2>
-          <p className="mt-0.5 text-sm text-body">{MSG.installBody}</p>
+          <p className="mt-0.5 text-sm text-body">
+            {appText(i18n, 'app.settings.auth.installBody')}
+          </p>
         </div>
       </div>
       <div className="mt-3 flex gap-2">
-        <Button onClick={() => void prompt.install()}>Install</Button>
+        <Button onClick={() => void prompt.install()}>
+          {appText(i18n, 'app.settings.auth.install')}
+        </Button>
         <Button variant="ghost" onClick={prompt.dismiss}>
-          Not now
+          {appText(i18n, 'app.settings.auth.notNow')}
         </Button>
       </div>
     </section>

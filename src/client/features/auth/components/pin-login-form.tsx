@@ -2,18 +2,20 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PIN_MAX } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
+import { useI18n } from '../../../lib/i18n';
 import { PIN_LOGIN_ERROR_CODES, usePinLogin } from '../api/auth-api';
 import { FormError } from './form-error';
 
 /** SPEC §2 /login, 'Login ID & PIN' tab (servers). */
 export function PinLoginForm() {
+  const i18n = useI18n();
   const form = useForm({ ...FORM_OPTIONS, defaultValues: { loginId: '', pin: '' } });
   const errorId = useId();
   const login = usePinLogin();
@@ -30,7 +32,7 @@ export function PinLoginForm() {
         onSuccess: () => {
           form.clearErrors();
           // Replaces a sign-in error still on screen (issue 12).
-          actionSucceeded('sign-in', MSG.loginSuccessful);
+          actionSucceeded('sign-in', appText(i18n, 'app.settings.auth.loginSuccessful'));
           // SPEC §2: PIN login goes to /server/tables.
           void navigate(paths.serverTables, { replace: true });
         },
@@ -39,7 +41,7 @@ export function PinLoginForm() {
           // server; any other error gives 'Login failed. Please try again.'
           const { message } = serverErrorToForm(form, failure, {
             isKnown: (refusal) => PIN_LOGIN_ERROR_CODES.has(refusal.code) || refusal.status === 429,
-            fallback: MSG.loginFailed,
+            fallback: appText(i18n, 'app.settings.auth.loginFailed'),
           });
           actionFailed('sign-in', message);
           // Focus stays in the form, on the field to correct (never on <body>, issue 12).
@@ -56,7 +58,7 @@ export function PinLoginForm() {
       <FormField
         form={form}
         name="loginId"
-        label="Login ID"
+        label={appText(i18n, 'app.settings.auth.loginId')}
         autoComplete="username"
         autoCapitalize="none"
         autoCorrect="off"
@@ -68,7 +70,7 @@ export function PinLoginForm() {
       <FormField
         form={form}
         name="pin"
-        label="PIN"
+        label={appText(i18n, 'app.settings.auth.pin')}
         type="password"
         inputMode="numeric"
         autoComplete="current-password"
@@ -79,7 +81,7 @@ export function PinLoginForm() {
       />
       <FormError id={errorId} message={error} />
       <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
-        Sign In
+        {appText(i18n, 'app.settings.auth.signIn')}
       </Button>
     </form>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { toast, type ToastContentProps } from 'react-toastify';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { messageFrom } from '../../../lib/api-client';
-import { noteResent, resendWaitMessage, resendWaitSeconds } from '../../../lib/resend-interval';
+import { useI18n } from '../../../lib/i18n';
+import { noteResent, resendWaitSeconds } from '../../../lib/resend-interval';
 import { useResendVerification } from '../../../lib/resend-verification';
 
 const VERIFY_TOAST_ID = 'verify-email';
@@ -12,6 +13,7 @@ function VerifyEmailToast({
   message,
   closeToast,
 }: ToastContentProps & { email: string; message: string }) {
+  const i18n = useI18n();
   const resend = useResendVerification();
   const [sent, setSent] = useState(false);
   return (
@@ -24,7 +26,9 @@ function VerifyEmailToast({
         onClick={() => {
           const wait = resendWaitSeconds(email);
           if (wait > 0) {
-            toast.info(resendWaitMessage(wait), { toastId: 'resend-wait' });
+            toast.info(appText(i18n, 'app.settings.auth.resendWait', { seconds: wait }), {
+              toastId: 'resend-wait',
+            });
             return;
           }
           resend.mutate(email, {
@@ -32,13 +36,14 @@ function VerifyEmailToast({
               noteResent(email);
               setSent(true);
               closeToast();
-              toast.success(MSG.verificationSent);
+              toast.success(appText(i18n, 'app.settings.auth.verificationSent'));
             },
-            onError: (error) => toast.error(messageFrom(error, MSG.internalError)),
+            onError: (error) =>
+              toast.error(messageFrom(error, appText(i18n, 'app.settings.auth.internalError'))),
           });
         }}
       >
-        {MSG.resendVerification}
+        {appText(i18n, 'app.settings.auth.resendVerification')}
       </button>
     </div>
   );

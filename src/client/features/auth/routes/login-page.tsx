@@ -1,4 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { appText } from '../../../../shared/i18n/app';
+import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
+import { dirOf, isLocale } from '../../../../shared/i18n/locales';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EmailLoginForm } from '../components/email-login-form';
 import { InstallPrompt } from '../components/install-prompt';
@@ -25,9 +29,9 @@ function rememberTab(tab: LoginTab): void {
   }
 }
 
-const TABS: { id: LoginTab; label: string }[] = [
-  { id: 'email', label: 'Email & Password' },
-  { id: 'pin', label: 'Login ID & PIN' },
+const TABS: { id: LoginTab; label: AppMessageId }[] = [
+  { id: 'email', label: 'app.settings.auth.tabEmail' },
+  { id: 'pin', label: 'app.settings.auth.tabPin' },
 ];
 
 /**
@@ -35,7 +39,8 @@ const TABS: { id: LoginTab; label: string }[] = [
  * (server); the device remembers the last one chosen.
  */
 export function LoginPage() {
-  useDocumentTitle('Login');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.settings.auth.loginTitle'));
   const [active, setActiveState] = useState<LoginTab>(rememberedTab);
   const setActive = (tab: LoginTab) => {
     setActiveState(tab);
@@ -52,9 +57,11 @@ export function LoginPage() {
   // WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs.
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = TABS.findIndex((tab) => tab.id === active);
+    // Right to left (Arabic), the next tab is on the left.
+    const step = isLocale(i18n.locale) && dirOf(i18n.locale) === 'rtl' ? -1 : 1;
     const move: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1 + TABS.length,
+      ArrowRight: index + step + TABS.length,
+      ArrowLeft: index - step + TABS.length,
       Home: 0,
       End: TABS.length - 1,
     };
@@ -68,12 +75,14 @@ export function LoginPage() {
   return (
     <div className="mx-auto w-full max-w-md py-4 sm:py-10">
       <div className="rounded-panel border border-line bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-ink">Staff Login</h1>
-        <p className="mt-1 text-sm text-body">Sign in to manage your restaurant and tables.</p>
+        <h1 className="text-2xl font-bold text-ink">
+          {appText(i18n, 'app.settings.auth.staffLogin')}
+        </h1>
+        <p className="mt-1 text-sm text-body">{appText(i18n, 'app.settings.auth.intro')}</p>
 
         <div
           role="tablist"
-          aria-label="Login method"
+          aria-label={appText(i18n, 'app.settings.auth.method')}
           className="mt-6 grid grid-cols-2 gap-1 rounded-card bg-sunken p-1"
           onKeyDown={handleKeyDown}
         >
@@ -96,7 +105,7 @@ export function LoginPage() {
                   selected ? 'bg-white text-brand-800 shadow-sm' : 'text-body hover:text-ink'
                 }`}
               >
-                {tab.label}
+                {appText(i18n, tab.label)}
               </button>
             );
           })}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
@@ -10,14 +10,14 @@ import {
   ESCALATE_MINUTES_MIN,
   RESTAURANT_NAME_MAX,
 } from '../../../../shared/constants';
-import { FLOOR_MSG } from '../../../../shared/floor-messages';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import type { Restaurant } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { readableTextOn, safeColor } from '../../../../shared/color';
 import { FORM_OPTIONS, firstErrorMessage, serverErrorToForm } from '../../../lib/form';
+import { useI18n } from '../../../lib/i18n';
 import { useUpdateRestaurant } from '../../../lib/restaurants-api';
 import {
   BRANDING_FIELDS,
@@ -26,17 +26,19 @@ import {
 } from '../lib/branding-form-schema';
 import { ColorField } from './color-field';
 
-// Not quoted by SPEC.
-const SETTINGS_SAVED = 'Restaurant settings updated successfully';
+/** An address, the same in every language (not a text to translate). */
+const REVIEW_URL_EXAMPLE = 'https://example.com/review';
 
 /**
  * SPEC §2 branding form: name, review URL, primary and secondary colour; issue 5's escalation minutes; issue 12's
  * choice to show the server's first name to guests.
  */
 export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
+  const i18n = useI18n();
+  const schema = useMemo(() => brandingFormSchema(i18n), [i18n]);
   const form = useForm<BrandingValues>({
     ...FORM_OPTIONS,
-    resolver: zodResolver(brandingFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       name: restaurant.name,
       reviewUrl: restaurant.reviewUrl ?? '',
@@ -65,10 +67,12 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
           },
         },
         {
-          onSuccess: () => toast.success(SETTINGS_SAVED),
+          onSuccess: () => toast.success(appText(i18n, 'app.settings.saved')),
           onError: (error) =>
             toast.error(
-              serverErrorToForm(form, error, { fallback: MSG.updateSettingsFailed }).message,
+              serverErrorToForm(form, error, {
+                fallback: appText(i18n, 'app.settings.updateFailed'),
+              }).message,
             ),
         },
       ),
@@ -83,7 +87,7 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
       <FormField
         form={form}
         name="name"
-        label="Restaurant Name"
+        label={appText(i18n, 'app.settings.name')}
         autoComplete="organization"
         limit={RESTAURANT_NAME_MAX}
         required
@@ -91,25 +95,25 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
       <FormField
         form={form}
         name="reviewUrl"
-        label="Review URL"
+        label={appText(i18n, 'app.settings.reviewUrl')}
         type="url"
         inputMode="url"
         autoComplete="url"
-        placeholder="https://example.com/review"
+        placeholder={REVIEW_URL_EXAMPLE}
         maxLength={2000}
-        hint="Guests see a 'Leave a Review' button when this is set."
+        hint={appText(i18n, 'app.settings.reviewUrlHint')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <ColorField
           form={form}
           name="primaryColor"
-          label="Primary Color"
+          label={appText(i18n, 'app.settings.primaryColor')}
           fallback={DEFAULT_PRIMARY_COLOR}
         />
         <ColorField
           form={form}
           name="secondaryColor"
-          label="Secondary Color"
+          label={appText(i18n, 'app.settings.secondaryColor')}
           fallback={DEFAULT_SECONDARY_COLOR}
         />
       </div>
@@ -117,7 +121,7 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
       <FormField
         form={form}
         name="escalateAfterMinutes"
-        label="Escalate after (minutes)"
+        label={appText(i18n, 'app.settings.escalate')}
         type="number"
         inputMode="numeric"
         min={ESCALATE_MINUTES_MIN}
@@ -125,7 +129,11 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
         step={1}
         required
         className="sm:max-w-40"
-        hint={`A request still pending after this many minutes is marked overdue on every console and sent again to its server and to you, once. From ${ESCALATE_MINUTES_MIN} to ${ESCALATE_MINUTES_MAX}; default ${ESCALATE_MINUTES_DEFAULT}.`}
+        hint={appText(i18n, 'app.settings.escalateHint', {
+          min: ESCALATE_MINUTES_MIN,
+          max: ESCALATE_MINUTES_MAX,
+          standard: ESCALATE_MINUTES_DEFAULT,
+        })}
       />
 
       {/* Issue 12: what the guest page says when a server takes the table's request (decision 029). */}
@@ -139,10 +147,10 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
         />
         <div>
           <label htmlFor={namesId} className="text-sm font-medium text-ink-soft">
-            {FLOOR_MSG.showServerNamesLabel}
+            {appText(i18n, 'app.settings.showServerNamesLabel')}
           </label>
           <p id={namesHintId} className="text-sm text-body">
-            {FLOOR_MSG.showServerNamesHint}
+            {appText(i18n, 'app.settings.showServerNamesHint')}
           </p>
         </div>
       </div>
@@ -151,7 +159,7 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
 
       <div>
         <Button type="submit" size="lg" isLoading={update.isPending} className="w-full sm:w-auto">
-          Save Changes
+          {appText(i18n, 'app.settings.save')}
         </Button>
       </div>
     </form>
@@ -166,6 +174,7 @@ function BrandingPreview({
   form: ReturnType<typeof useForm<BrandingValues>>;
   restaurant: Restaurant;
 }) {
+  const i18n = useI18n();
   const previewId = useId();
   const [name, primaryColor, secondaryColor] = useWatch({
     control: form.control,
@@ -175,7 +184,7 @@ function BrandingPreview({
   return (
     <div>
       <p id={previewId} className="text-sm font-medium text-ink-soft">
-        Guest page preview
+        {appText(i18n, 'app.settings.preview')}
       </p>
       <div
         aria-labelledby={previewId}

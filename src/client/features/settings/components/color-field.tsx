@@ -5,8 +5,13 @@ import {
   type PathValue,
   type UseFormReturn,
 } from 'react-hook-form';
+import { appText } from '../../../../shared/i18n/app';
 import { HEX_COLOR } from '../../../../shared/rules';
 import { FormField } from '../../../components/ui/form-field';
+import { useI18n } from '../../../lib/i18n';
+
+/** The notation the field takes, the same in every language (not a text to translate). */
+const HEX_PATTERN = '#RRGGBB';
 
 export interface ColorFieldProps<T extends FieldValues, O> {
   form: UseFormReturn<T, unknown, O>;
@@ -26,6 +31,7 @@ export function ColorField<T extends FieldValues, O>({
   label,
   fallback,
 }: ColorFieldProps<T, O>) {
+  const i18n = useI18n();
   const value: unknown = useWatch({ control: form.control, name });
   const valid = typeof value === 'string' && HEX_COLOR.test(value);
   return (
@@ -38,15 +44,15 @@ export function ColorField<T extends FieldValues, O>({
       autoCorrect="off"
       spellCheck={false}
       maxLength={7}
-      placeholder="#RRGGBB"
+      placeholder={HEX_PATTERN}
       required
-      hint="Format #RRGGBB"
+      hint={appText(i18n, 'app.settings.colorHint')}
       className="font-mono uppercase"
       transform={(text) => text.trim()}
       addon={
         <input
           type="color"
-          aria-label={`${label} picker`}
+          aria-label={appText(i18n, 'app.settings.colorPicker', { label })}
           value={(valid ? value : fallback).toLowerCase()}
           onChange={(event) => {
             form.setValue(name, event.target.value.toUpperCase() as PathValue<T, Path<T>>);

@@ -1,21 +1,21 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { appText } from '../../../../shared/i18n/app';
 import { isLocale, type Locale } from '../../../../shared/i18n/locales';
-import { MSG } from '../../../../shared/messages';
 import type { Restaurant } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form-field';
 import { LocaleOptions } from '../../../components/locale-options';
 import { clientErrorMessage } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useUpdateRestaurant } from '../../../lib/restaurants-api';
-
-const GUEST_LANGUAGE_SAVED = 'Guest language updated';
 
 /**
  * Issue 15 (decision 047): the guest page's language for a guest whose browser asks for none of the app's
  * languages. Each language is named in itself, as the guests' switcher names it.
  */
 export function GuestLanguageForm({ restaurant }: { restaurant: Restaurant }) {
+  const i18n = useI18n();
   const update = useUpdateRestaurant();
   const selectId = useId();
   const hintId = useId();
@@ -26,8 +26,9 @@ export function GuestLanguageForm({ restaurant }: { restaurant: Restaurant }) {
     update.mutate(
       { restaurantId: restaurant.id, body: { guestLanguage: language } },
       {
-        onSuccess: () => toast.success(GUEST_LANGUAGE_SAVED),
-        onError: (error) => toast.error(clientErrorMessage(error, MSG.updateSettingsFailed)),
+        onSuccess: () => toast.success(appText(i18n, 'app.settings.guestLanguageSaved')),
+        onError: (error) =>
+          toast.error(clientErrorMessage(error, appText(i18n, 'app.settings.updateFailed'))),
       },
     );
 
@@ -42,7 +43,7 @@ export function GuestLanguageForm({ restaurant }: { restaurant: Restaurant }) {
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={selectId} className="text-sm font-medium text-ink-soft">
-          Default guest language
+          {appText(i18n, 'app.settings.defaultGuestLanguage')}
         </label>
         <select
           id={selectId}
@@ -56,8 +57,7 @@ export function GuestLanguageForm({ restaurant }: { restaurant: Restaurant }) {
           <LocaleOptions />
         </select>
         <p id={hintId} className="text-sm text-body">
-          Guests see the page in their phone’s language when it is one of these, and can switch;
-          otherwise in this one. The restaurant’s name is never translated.
+          {appText(i18n, 'app.settings.guestLanguageHint')}
         </p>
       </div>
       <Button
@@ -67,7 +67,7 @@ export function GuestLanguageForm({ restaurant }: { restaurant: Restaurant }) {
         disabled={!dirty}
         className="w-full sm:w-auto"
       >
-        Save guest language
+        {appText(i18n, 'app.settings.saveGuestLanguage')}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import type { Restaurant } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,11 +8,13 @@ import { FieldError } from '../../../components/ui/form-field';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { Spinner } from '../../../components/ui/spinner';
 import { clientErrorMessage } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useDeleteLogo, useUploadLogo } from '../../../lib/restaurants-api';
 import { LOGO_TYPES, logoFileError } from '../lib/logo-file';
 
 /** SPEC §2 branding: current logo, upload, and delete with confirmation. */
 export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
+  const i18n = useI18n();
   const upload = useUploadLogo();
   const deleteLogo = useDeleteLogo();
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +27,10 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const problem = logoFileError(file);
+    const problem = logoFileError(file, {
+      notImage: appText(i18n, 'app.settings.logoNotImage'),
+      tooLarge: appText(i18n, 'app.settings.logoTooLarge'),
+    });
     if (problem) {
       setError(problem);
       toast.error(problem);
@@ -36,9 +41,9 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
     upload.mutate(
       { restaurantId: restaurant.id, file },
       {
-        onSuccess: () => toast.success(MSG.logoUploaded),
+        onSuccess: () => toast.success(appText(i18n, 'app.settings.logoUploaded')),
         onError: (err) => {
-          const message = clientErrorMessage(err, MSG.uploadLogoFailed);
+          const message = clientErrorMessage(err, appText(i18n, 'app.settings.uploadLogoFailed'));
           setError(message);
           toast.error(message);
         },
@@ -52,8 +57,8 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
 
   function confirmDelete() {
     deleteLogo.mutate(restaurant.id, {
-      onSuccess: () => toast.success(MSG.logoDeleted),
-      onError: () => toast.error(MSG.deleteLogoFailed),
+      onSuccess: () => toast.success(appText(i18n, 'app.settings.logoDeleted')),
+      onError: () => toast.error(appText(i18n, 'app.settings.deleteLogoFailed')),
       onSettled: () => setConfirming(false),
     });
   }
@@ -64,7 +69,7 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
         {restaurant.logoUrl ? (
           <img
             src={restaurant.logoUrl}
-            alt={`Current logo of ${restaurant.name}`}
+            alt={appText(i18n, 'app.settings.logoAlt', { name: restaurant.name })}
             className="max-h-full max-w-full object-contain"
           />
         ) : (
@@ -80,8 +85,8 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <p className="text-sm text-body">
           {restaurant.logoUrl
-            ? 'This logo appears in the header and on the guest page.'
-            : 'No logo yet: the first letter of the name is shown instead.'}
+            ? appText(i18n, 'app.settings.logoPresent')
+            : appText(i18n, 'app.settings.logoNone')}
         </p>
         <div className="flex flex-wrap gap-2">
           {/* A real file input (keyboard and screen reader friendly) behind a button-styled label. */}
@@ -92,7 +97,7 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
             }`}
           >
             {upload.isPending && <Spinner className="size-4" />}
-            Upload Logo
+            {appText(i18n, 'app.settings.uploadLogo')}
             <input
               id={inputId}
               type="file"
@@ -109,20 +114,21 @@ export function LogoSection({ restaurant }: { restaurant: Restaurant }) {
             disabled={!restaurant.logoUrl}
             onClick={() => setConfirming(true)}
           >
-            Delete Logo
+            {appText(i18n, 'app.settings.deleteLogo')}
           </Button>
         </div>
         <p id={hintId} className="text-sm text-body">
-          PNG, JPEG, WebP or GIF, under 2MB.
+          {appText(i18n, 'app.settings.logoFormats')}
         </p>
         {error && <FieldError id={errorId}>{error}</FieldError>}
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title="Delete Logo"
-        message="Are you sure you want to delete the logo? The first letter of the restaurant name is shown instead."
-        confirmLabel="Delete"
+        title={appText(i18n, 'app.settings.deleteLogo')}
+        message={appText(i18n, 'app.settings.deleteLogoConfirm')}
+        confirmLabel={appText(i18n, 'app.settings.delete')}
+        cancelLabel={appText(i18n, 'app.settings.cancel')}
         isPending={deleteLogo.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setConfirming(false)}

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import type { Restaurant } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/empty-state';
 import { inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiRequestError, clientErrorMessage } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { restaurantLabels } from '../../../lib/restaurant-labels';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import {
@@ -18,19 +19,21 @@ import {
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { RestaurantNameForm } from '../../../components/restaurant-name-form';
 
-// Not quoted by SPEC (§8 quotes only the last-restaurant refusal for this action).
-const RESTAURANT_DELETED = 'Restaurant deleted successfully';
-const DELETE_RESTAURANT_FAILED = 'Failed to delete restaurant';
+/** Where the restaurant's name goes in the confirm text: split there, so the name can be set in bold. */
+const NAME_SLOT = '\u0000';
 
 /** SPEC §2 /admin/settings: pick the active restaurant; add or delete restaurants (confirm dialog). */
 export function RestaurantsSection() {
+  const i18n = useI18n();
   const restaurants = useOwnedRestaurants();
   const { restaurantId, setRestaurantId } = useActiveRestaurant();
   const deleteRestaurant = useDeleteRestaurant();
   const [toDelete, setToDelete] = useState<Restaurant | null>(null);
   const selectId = useId();
   const lastHintId = useId();
-  useErrorToast(restaurants.isError, MSG.loadRestaurantsFailed);
+  const loadFailed = appText(i18n, 'app.settings.loadRestaurantsFailed');
+  const lastRestaurant = appText(i18n, 'app.settings.lastRestaurant');
+  useErrorToast(restaurants.isError, loadFailed);
 
   const list = restaurants.data ?? [];
   const active = list.find((restaurant) => restaurant.id === restaurantId) ?? null;
@@ -45,14 +48,14 @@ export function RestaurantsSection() {
     const fallback = list.find((restaurant) => restaurant.id !== target.id);
     if (wasActive && fallback) setRestaurantId(fallback.id);
     deleteRestaurant.mutate(target.id, {
-      onSuccess: () => toast.success(RESTAURANT_DELETED),
+      onSuccess: () => toast.success(appText(i18n, 'app.settings.restaurantDeleted')),
       onError: (error) => {
         if (wasActive) setRestaurantId(target.id);
         // SPEC §5: deleting the last restaurant is refused.
         toast.error(
           error instanceof ApiRequestError && error.code === 'last_restaurant'
-            ? MSG.lastRestaurant
-            : clientErrorMessage(error, DELETE_RESTAURANT_FAILED),
+            ? lastRestaurant
+            : clientErrorMessage(error, appText(i18n, 'app.settings.deleteRestaurantFailed')),
         );
       },
       onSettled: () => setToDelete(null),
@@ -63,17 +66,17 @@ export function RestaurantsSection() {
     <div className="flex flex-col gap-6">
       {restaurants.isPending ? (
         <div role="status">
-          <span className="sr-only">Loading restaurants</span>
+          <span className="sr-only">{appText(i18n, 'app.settings.loadingRestaurants')}</span>
           <Skeleton className="h-12 w-full max-w-md" />
         </div>
       ) : restaurants.data === undefined ? (
-        <LoadError message={MSG.loadRestaurantsFailed} onRetry={() => void restaurants.refetch()} />
+        <LoadError message={loadFailed} onRetry={() => void restaurants.refetch()} />
       ) : list.length === 0 ? (
-        <p className="text-sm text-body">You have no restaurant yet. Add one below.</p>
+        <p className="text-sm text-body">{appText(i18n, 'app.settings.noRestaurant')}</p>
       ) : (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={selectId} className="text-sm font-medium text-ink-soft">
-            Active Restaurant
+            {appText(i18n, 'app.settings.activeRestaurant')}
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <select
@@ -82,7 +85,9 @@ export function RestaurantsSection() {
               onChange={(event) => setRestaurantId(event.target.value)}
               className={`${inputClass(false)} sm:max-w-md`}
             >
-              {active === null && <option value="">Choose a restaurant</option>}
+              {active === null && (
+                <option value="">{appText(i18n, 'app.settings.chooseRestaurant')}</option>
+              )}
               {list.map((restaurant) => (
                 <option key={restaurant.id} value={restaurant.id}>
                   {labels.get(restaurant.id)}
@@ -97,17 +102,15 @@ export function RestaurantsSection() {
               aria-describedby={isLast ? lastHintId : undefined}
               onClick={() => setToDelete(active)}
             >
-              Delete Restaurant
+              {appText(i18n, 'app.settings.deleteRestaurant')}
             </Button>
           </div>
           {isLast && (
             <p id={lastHintId} className="text-sm font-medium text-ink-soft">
-              {MSG.lastRestaurant}
+              {lastRestaurant}
             </p>
           )}
-          <p className="text-sm text-body">
-            Dashboard, tables, staff and branding all work on the active restaurant.
-          </p>
+          <p className="text-sm text-body">{appText(i18n, 'app.settings.activeRestaurantHint')}</p>
         </div>
       )}
 
@@ -115,17 +118,20 @@ export function RestaurantsSection() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete Restaurant"
+        title={appText(i18n, 'app.settings.deleteRestaurant')}
         message={
-          toDelete && (
-            <>
-              Are you sure you want to delete <strong>{toDelete.name}</strong>? Its tables, QR
-              codes, staff accounts, service requests and logo are deleted too. This action cannot
-              be undone.
-            </>
-          )
+          toDelete &&
+          appText(i18n, 'app.settings.deleteRestaurantConfirm', { name: NAME_SLOT })
+            .split(NAME_SLOT)
+            .map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 && <strong>{toDelete.name}</strong>}
+                {part}
+              </Fragment>
+            ))
         }
-        confirmLabel="Delete"
+        confirmLabel={appText(i18n, 'app.settings.delete')}
+        cancelLabel={appText(i18n, 'app.settings.cancel')}
         isPending={deleteRestaurant.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
@@ -135,12 +141,13 @@ export function RestaurantsSection() {
 }
 
 function AddRestaurantForm() {
+  const i18n = useI18n();
   const create = useCreateRestaurant();
   return (
     <RestaurantNameForm
       create={create}
-      label="New Restaurant Name"
-      submitLabel="Add Restaurant"
+      label={appText(i18n, 'app.settings.newRestaurantName')}
+      submitLabel={appText(i18n, 'app.settings.addRestaurant')}
       layout="inline"
     />
   );

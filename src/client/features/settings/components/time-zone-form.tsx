@@ -3,24 +3,24 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { timeZoneSchema, type Restaurant } from '../../../../shared/schemas';
 import { canonicalTimeZone, timeZoneNames } from '../../../../shared/time-zone';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { clientErrorMessage } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useUpdateRestaurant } from '../../../lib/restaurants-api';
 
-const TIME_ZONE_SAVED = 'Time zone updated';
 const formSchema = z.object({ timeZone: z.string().trim().pipe(timeZoneSchema) });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
-/** "14:05" in `zone` now, or null when the zone is not (yet) a valid name. */
-function clockIn(zone: string): string | null {
+/** "Tue 14:05" in `zone` now, in the screen's language, or null when the zone is not (yet) a valid name. */
+function clockIn(zone: string, locale: string): string | null {
   const known = canonicalTimeZone(zone.trim());
   if (known === null) return null;
-  return new Intl.DateTimeFormat(undefined, {
+  return new Intl.DateTimeFormat(locale, {
     timeZone: known,
     hour: '2-digit',
     minute: '2-digit',
@@ -33,6 +33,7 @@ function clockIn(zone: string): string | null {
  * input with a datalist of every IANA zone: a browser filters the list as one types, and a name can be pasted.
  */
 export function TimeZoneForm({ restaurant }: { restaurant: Restaurant }) {
+  const i18n = useI18n();
   const update = useUpdateRestaurant();
   const listId = useId();
   const names = useMemo(() => timeZoneNames(), []);
@@ -48,7 +49,7 @@ export function TimeZoneForm({ restaurant }: { restaurant: Restaurant }) {
     formState: { isDirty },
     reset,
   } = form;
-  const clock = clockIn(useWatch({ control, name: 'timeZone' }));
+  const clock = clockIn(useWatch({ control, name: 'timeZone' }), i18n.locale);
 
   const onSubmit = handleSubmit(({ timeZone }) => {
     update.mutate(
@@ -56,9 +57,10 @@ export function TimeZoneForm({ restaurant }: { restaurant: Restaurant }) {
       {
         onSuccess: ({ restaurant: saved }) => {
           reset({ timeZone: saved.timeZone });
-          toast.success(TIME_ZONE_SAVED);
+          toast.success(appText(i18n, 'app.settings.timeZoneSaved'));
         },
-        onError: (error) => toast.error(clientErrorMessage(error, MSG.updateSettingsFailed)),
+        onError: (error) =>
+          toast.error(clientErrorMessage(error, appText(i18n, 'app.settings.updateFailed'))),
       },
     );
   });
@@ -68,15 +70,15 @@ export function TimeZoneForm({ restaurant }: { restaurant: Restaurant }) {
       <FormField
         form={form}
         name="timeZone"
-        label="Time zone"
+        label={appText(i18n, 'app.settings.timeZone')}
         list={listId}
         autoComplete="off"
         spellCheck={false}
-        placeholder="e.g. Europe/Berlin"
+        placeholder={appText(i18n, 'app.settings.timeZonePlaceholder')}
         hint={
           clock
-            ? `Now there: ${clock}. "Today" on the dashboard and the hours in Analytics follow this zone.`
-            : '"Today" on the dashboard and the hours in Analytics follow this zone.'
+            ? appText(i18n, 'app.settings.timeZoneHintClock', { clock })
+            : appText(i18n, 'app.settings.timeZoneHint')
         }
       />
       <datalist id={listId}>
@@ -92,7 +94,7 @@ export function TimeZoneForm({ restaurant }: { restaurant: Restaurant }) {
           disabled={!isDirty}
           className="w-full sm:w-auto"
         >
-          Save time zone
+          {appText(i18n, 'app.settings.saveTimeZone')}
         </Button>
         {browserZone !== null && browserZone !== restaurant.timeZone && (
           <Button
@@ -102,7 +104,7 @@ export function TimeZoneForm({ restaurant }: { restaurant: Restaurant }) {
             className="w-full sm:w-auto"
             onClick={() => setValue('timeZone', browserZone, { shouldDirty: true })}
           >
-            Use this device’s zone ({browserZone})
+            {appText(i18n, 'app.settings.useDeviceZone', { zone: browserZone })}
           </Button>
         )}
       </div>

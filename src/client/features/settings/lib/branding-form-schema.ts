@@ -1,33 +1,44 @@
 import { z } from 'zod';
-import { RESTAURANT_NAME_MAX } from '../../../../shared/constants';
 import { requiredNameField } from '../../../../shared/fields';
-import { MSG } from '../../../../shared/messages';
+import {
+  ESCALATE_MINUTES_MAX,
+  ESCALATE_MINUTES_MIN,
+  RESTAURANT_NAME_MAX,
+} from '../../../../shared/constants';
+import { appText } from '../../../../shared/i18n/app';
+import type { I18n } from '../../../../shared/i18n/i18n';
 import { HEX_COLOR } from '../../../../shared/rules';
 import { updateRestaurantBodySchema } from '../../../../shared/schemas';
 import { parseEscalateMinutes } from './escalation-minutes';
 
-// Not quoted by SPEC (§5 gives the rules, not these texts).
-const COLOR_FORMAT = 'Enter a colour as #RRGGBB, e.g. #1E40AF';
-const URL_FORMAT = 'Enter a full web address starting with https:// (or leave it empty)';
-
-/** The branding form as typed; each rule is the one the server applies to the same field (the one contract). */
-export const brandingFormSchema = z.object({
-  name: requiredNameField(MSG.settingsNameRequired, RESTAURANT_NAME_MAX),
-  reviewUrl: z
-    .string()
-    .refine(
-      (url) => updateRestaurantBodySchema.shape.reviewUrl.safeParse(url.trim()).success,
-      URL_FORMAT,
-    ),
-  primaryColor: z.string().regex(HEX_COLOR, COLOR_FORMAT),
-  secondaryColor: z.string().regex(HEX_COLOR, COLOR_FORMAT),
-  escalateAfterMinutes: z.string().superRefine((text, ctx) => {
-    const minutes = parseEscalateMinutes(text);
-    if (!minutes.ok) ctx.addIssue({ code: 'custom', message: minutes.message });
-  }),
-  showServerNames: z.boolean(),
-});
-export type BrandingValues = z.infer<typeof brandingFormSchema>;
+/**
+ * The branding form as typed, its messages in the screen's language (issue 15); each rule is the one the server
+ * applies to the same field (the one contract). The colour and URL texts are not quoted by SPEC.
+ */
+export function brandingFormSchema(i18n: I18n) {
+  const colorFormat = appText(i18n, 'app.settings.colorFormat');
+  const minutesFormat = appText(i18n, 'app.settings.escalateFormat', {
+    min: ESCALATE_MINUTES_MIN,
+    max: ESCALATE_MINUTES_MAX,
+  });
+  return z.object({
+    name: requiredNameField(appText(i18n, 'app.settings.nameRequired'), RESTAURANT_NAME_MAX),
+    reviewUrl: z
+      .string()
+      .refine(
+        (url) => updateRestaurantBodySchema.shape.reviewUrl.safeParse(url.trim()).success,
+        appText(i18n, 'app.settings.urlFormat'),
+      ),
+    primaryColor: z.string().regex(HEX_COLOR, colorFormat),
+    secondaryColor: z.string().regex(HEX_COLOR, colorFormat),
+    escalateAfterMinutes: z.string().superRefine((text, ctx) => {
+      const minutes = parseEscalateMinutes(text, minutesFormat);
+      if (!minutes.ok) ctx.addIssue({ code: 'custom', message: minutes.message });
+    }),
+    showServerNames: z.boolean(),
+  });
+}
+export type BrandingValues = z.infer<ReturnType<typeof brandingFormSchema>>;
 export const BRANDING_FIELDS = [
   'name',
   'reviewUrl',

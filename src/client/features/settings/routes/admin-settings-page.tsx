@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
 import { LoadError } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -14,12 +15,6 @@ import { RestaurantsSection } from '../components/restaurants-section';
 import { TimeZoneForm } from '../components/time-zone-form';
 import { GuestLanguageForm } from '../components/guest-language-form';
 import { AccountLanguage } from '../../../components/account-language';
-
-// docs/decisions/005-admin-account-deletion.md: an admin's restaurants go with their account.
-const DELETE_ACCOUNT_TEXT =
-  'Once you delete your account, there is no going back. Your restaurants are deleted with it, together with their tables, staff accounts and service requests.';
-const DELETE_ACCOUNT_CONFIRM =
-  'Are you sure you want to delete your account? This action cannot be undone. All your restaurants, with their tables, QR codes, staff accounts and service requests, will be deleted.';
 
 function SettingsCard({
   title,
@@ -50,38 +45,40 @@ function SettingsCard({
  * visitor is sent to /login by the route guard.
  */
 export function AdminSettingsPage() {
-  useDocumentTitle('Settings');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.settings.title'));
   const { restaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId);
   const notFound = restaurant.error instanceof ApiRequestError && restaurant.error.status === 404;
   const loadFailed = restaurant.isError && restaurant.data === undefined;
-  useErrorToast(loadFailed, notFound ? MSG.restaurantNotFound : MSG.loadRestaurantFailed);
+  const loadError = appText(
+    i18n,
+    notFound ? 'app.settings.restaurantNotFound' : 'app.settings.loadRestaurantFailed',
+  );
+  useErrorToast(loadFailed, loadError);
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-ink">Restaurant Settings</h1>
+      <h1 className="text-2xl font-bold text-ink">{appText(i18n, 'app.settings.heading')}</h1>
 
-      <SettingsCard title="Restaurants">
+      <SettingsCard title={appText(i18n, 'app.settings.restaurants')}>
         <RestaurantsSection />
       </SettingsCard>
 
       {restaurantId !== null && (
         <>
           <SettingsCard
-            title="Branding"
-            description="How the restaurant appears in the header and on every table's guest page."
+            title={appText(i18n, 'app.settings.branding')}
+            description={appText(i18n, 'app.settings.brandingDescription')}
           >
             {restaurant.data ? (
               // A fresh form per restaurant: switching restaurants never carries edits across.
               <BrandingForm key={restaurant.data.id} restaurant={restaurant.data} />
             ) : loadFailed ? (
-              <LoadError
-                message={notFound ? MSG.restaurantNotFound : MSG.loadRestaurantFailed}
-                onRetry={() => void restaurant.refetch()}
-              />
+              <LoadError message={loadError} onRetry={() => void restaurant.refetch()} />
             ) : (
               <div role="status" className="space-y-4">
-                <span className="sr-only">Loading restaurant</span>
+                <span className="sr-only">{appText(i18n, 'app.settings.loadingRestaurant')}</span>
                 <Skeleton className="h-12 w-full" />
                 <Skeleton className="h-12 w-full" />
                 <Skeleton className="h-12 w-2/3" />
@@ -91,8 +88,8 @@ export function AdminSettingsPage() {
 
           {!loadFailed && (
             <SettingsCard
-              title="Time zone"
-              description="The restaurant's local time, for the day and hours of its figures."
+              title={appText(i18n, 'app.settings.timeZone')}
+              description={appText(i18n, 'app.settings.timeZoneDescription')}
             >
               {restaurant.data ? (
                 <TimeZoneForm key={restaurant.data.id} restaurant={restaurant.data} />
@@ -103,16 +100,16 @@ export function AdminSettingsPage() {
           )}
 
           <SettingsCard
-            title="Your language"
-            description="Your own screens, notifications and mails."
+            title={appText(i18n, 'app.settings.yourLanguage')}
+            description={appText(i18n, 'app.settings.yourLanguageDescription')}
           >
             <AccountLanguage />
           </SettingsCard>
 
           {!loadFailed && (
             <SettingsCard
-              title="Guest language"
-              description="The guest page's language when a guest's phone asks for none of the app's languages."
+              title={appText(i18n, 'app.settings.guestLanguage')}
+              description={appText(i18n, 'app.settings.guestLanguageDescription')}
             >
               {restaurant.data ? (
                 <GuestLanguageForm key={restaurant.data.id} restaurant={restaurant.data} />
@@ -123,7 +120,7 @@ export function AdminSettingsPage() {
           )}
 
           {!loadFailed && (
-            <SettingsCard title="Logo">
+            <SettingsCard title={appText(i18n, 'app.settings.logo')}>
               {restaurant.data ? (
                 <LogoSection restaurant={restaurant.data} />
               ) : (
@@ -135,8 +132,9 @@ export function AdminSettingsPage() {
       )}
 
       <DeleteAccountSection
-        description={DELETE_ACCOUNT_TEXT}
-        confirmMessage={DELETE_ACCOUNT_CONFIRM}
+        // docs/decisions/005-admin-account-deletion.md: an admin's restaurants go with their account.
+        description={appText(i18n, 'app.settings.deleteAccountText')}
+        confirmMessage={appText(i18n, 'app.settings.deleteAccountConfirm')}
       />
     </div>
   );

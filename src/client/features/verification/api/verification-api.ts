@@ -1,22 +1,27 @@
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../../shared/messages';
 import { verifyEmailResponseSchema } from '../../../../shared/schemas';
-import { ApiRequestError, api, messageFrom } from '../../../lib/api-client';
+import { ApiRequestError, api } from '../../../lib/api-client';
 
 export type VerifyOutcome =
   | { status: 'verified' }
   | { status: 'invalid' }
-  /** The server could not be asked or failed (network, 5xx, 429): the link may still be good. */
-  | { status: 'failed'; message: string };
+  /**
+   * The server could not be asked or failed (network, 5xx, 429): the link may still be good. `message`: the
+   * server's own, or null when it gave none (the page then says so in the user's language).
+   */
+  | { status: 'failed'; message: string | null };
 
 async function postVerifyEmail(token: string): Promise<VerifyOutcome> {
   try {
     await api.post('/api/auth/verify-email', { token }, verifyEmailResponseSchema);
     return { status: 'verified' };
   } catch (error) {
-    // 400 invalid_token: unknown, used or expired (MSG.verificationLinkInvalid).
+    // 400 invalid_token: unknown, used or expired ('This verification link is invalid or has expired.').
     if (error instanceof ApiRequestError && error.status === 400) return { status: 'invalid' };
-    return { status: 'failed', message: messageFrom(error, MSG.internalError) };
+    return {
+      status: 'failed',
+      message: error instanceof ApiRequestError && error.fromServer ? error.message : null,
+    };
   }
 }
 

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { resendVerificationBodySchema } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { messageFrom } from '../../../lib/api-client';
 import { FORM_OPTIONS } from '../../../lib/form';
-import { noteResent, resendWaitMessage, resendWaitSeconds } from '../../../lib/resend-interval';
+import { useI18n } from '../../../lib/i18n';
+import { noteResent, resendWaitSeconds } from '../../../lib/resend-interval';
 import { useResendVerification } from '../../../lib/resend-verification';
 
 /**
@@ -17,6 +18,7 @@ import { useResendVerification } from '../../../lib/resend-verification';
  * flood gets its 429 message.
  */
 export function ResendVerificationForm() {
+  const i18n = useI18n();
   const resend = useResendVerification();
   // The same rule the server applies (one contract, src/shared/schemas.ts).
   const form = useForm({
@@ -29,15 +31,18 @@ export function ResendVerificationForm() {
     const wait = resendWaitSeconds(email);
     if (wait > 0) {
       // Within the server's one-mail-a-minute interval nothing would be sent: say when it can be (issue 13).
-      toast.info(resendWaitMessage(wait), { toastId: 'resend-wait' });
+      toast.info(appText(i18n, 'app.settings.auth.resendWait', { seconds: wait }), {
+        toastId: 'resend-wait',
+      });
       return;
     }
     resend.mutate(email, {
       onSuccess: () => {
         noteResent(email);
-        toast.success(MSG.verificationSent);
+        toast.success(appText(i18n, 'app.settings.auth.verificationSent'));
       },
-      onError: (failure) => toast.error(messageFrom(failure, MSG.internalError)),
+      onError: (failure) =>
+        toast.error(messageFrom(failure, appText(i18n, 'app.settings.auth.internalError'))),
     });
   });
 
@@ -45,18 +50,18 @@ export function ResendVerificationForm() {
     <form
       onSubmit={(event) => void submit(event)}
       noValidate
-      className="flex flex-col gap-4 text-left"
+      className="flex flex-col gap-4 text-start"
     >
       <FormField
         form={form}
         name="email"
-        label="Email"
+        label={appText(i18n, 'app.settings.auth.email')}
         type="email"
         autoComplete="email"
         required
       />
       <Button type="submit" size="lg" fullWidth isLoading={resend.isPending}>
-        {MSG.resendVerification}
+        {appText(i18n, 'app.settings.auth.resendVerification')}
       </Button>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVerifyEmail } from '../api/verification-api';
 import { ResendVerificationForm } from '../components/resend-verification-form';
@@ -23,7 +24,8 @@ function Card({ children }: { children: ReactNode }) {
  * in or out. The token is posted once; the page then says whether the email is verified, or offers a new link.
  */
 export function VerifyEmailPage() {
-  useDocumentTitle('Verify Email');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.settings.verify.title'));
   const [searchParams] = useSearchParams();
   const { state, retry } = useVerifyEmail(searchParams.get('token')?.trim() ?? '');
   const navigate = useNavigate();
@@ -42,7 +44,9 @@ export function VerifyEmailPage() {
         <Card>
           <div role="status" className="flex flex-col items-center gap-4 py-6">
             <Spinner className="size-8 text-brand-700" />
-            <p className="font-medium text-ink-soft">Verifying your email…</p>
+            <p className="font-medium text-ink-soft">
+              {appText(i18n, 'app.settings.verify.verifying')}
+            </p>
           </div>
         </Card>
       );
@@ -50,11 +54,11 @@ export function VerifyEmailPage() {
       return (
         <Card>
           <h1 ref={headingRef} tabIndex={-1} className={headingClass}>
-            Email verified
+            {appText(i18n, 'app.settings.verify.verifiedTitle')}
           </h1>
-          <p className="mt-3 text-body">{MSG.emailVerified}</p>
+          <p className="mt-3 text-body">{appText(i18n, 'app.settings.verify.verified')}</p>
           <Button className="mt-6" size="lg" fullWidth onClick={() => void navigate(paths.login)}>
-            Go to Login
+            {appText(i18n, 'app.settings.verify.goToLogin')}
           </Button>
         </Card>
       );
@@ -62,12 +66,10 @@ export function VerifyEmailPage() {
       return (
         <Card>
           <h1 ref={headingRef} tabIndex={-1} className={headingClass}>
-            Link not valid
+            {appText(i18n, 'app.settings.verify.invalidTitle')}
           </h1>
-          <p className="mt-3 text-body">{MSG.verificationLinkInvalid}</p>
-          <p className="mt-6 text-sm text-body">
-            Enter your email address and we will send you a new link.
-          </p>
+          <p className="mt-3 text-body">{appText(i18n, 'app.settings.verify.invalid')}</p>
+          <p className="mt-6 text-sm text-body">{appText(i18n, 'app.settings.verify.newLink')}</p>
           <div className="mt-4">
             <ResendVerificationForm />
           </div>
@@ -77,11 +79,13 @@ export function VerifyEmailPage() {
       return (
         <Card>
           <h1 ref={headingRef} tabIndex={-1} className={headingClass}>
-            Could not verify your email
+            {appText(i18n, 'app.settings.verify.failedTitle')}
           </h1>
-          <p className="mt-3 text-body">{state.message}</p>
+          <p className="mt-3 text-body">
+            {state.message ?? appText(i18n, 'app.settings.auth.internalError')}
+          </p>
           <Button className="mt-6" size="lg" fullWidth onClick={retry}>
-            Try again
+            {appText(i18n, 'app.settings.verify.tryAgain')}
           </Button>
         </Card>
       );
