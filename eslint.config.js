@@ -84,6 +84,7 @@ export const TRANSLATED = [
   'src/client/components/account-language.tsx',
   'src/client/components/delete-account-section.tsx',
   'src/client/features/account/**/*.tsx',
+  'src/client/features/tables/**/*.tsx',
 ];
 const UNLOCALIZED =
   'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';
