@@ -85,6 +85,8 @@ export const TRANSLATED = [
   'src/client/components/delete-account-section.tsx',
   'src/client/features/account/**/*.tsx',
   'src/client/features/tables/**/*.tsx',
+  'src/client/features/staff/**/*.tsx',
+  'src/client/features/restaurants/**/*.tsx',
 ];
 const UNLOCALIZED =
   'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';
