@@ -33,7 +33,7 @@ test('an owner in German manages tables and staff in German', async ({ page }) =
     const dialog = page.getByRole('dialog', { name: 'Mitarbeiter hinzufügen' });
     await expect(dialog.getByText('Anmeldung mit PIN')).toBeVisible();
     await dialog.getByRole('button', { name: 'Mitarbeiter hinzufügen' }).click();
-    await expect(dialog.getByText('Bitte gib einen Namen ein').first()).toBeVisible();
+    await expect(dialog.getByText('Bitte geben Sie einen Namen ein').first()).toBeVisible();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   } finally {
     await setLanguage(page, null);
