@@ -98,6 +98,10 @@ export const TRANSLATED = [
   'src/client/features/auth/**/*.tsx',
   'src/client/features/verification/**/*.tsx',
   'src/client/features/analytics/**/*.tsx',
+  'src/client/features/tables/**/*.tsx',
+  'src/client/features/staff/**/*.tsx',
+  'src/client/features/restaurants/**/*.tsx',
+  'src/client/features/super-admin/**/*.tsx',
 ];
 const UNLOCALIZED =
   'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';

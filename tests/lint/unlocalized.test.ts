@@ -57,7 +57,7 @@ export const P = ({ on }: { on: boolean }) => {
     expect(
       await errors(
         'export const P = () => <p>Hello</p>;',
-        'src/client/features/tables/components/probe.tsx',
+        'src/client/features/not-yet-translated/probe.tsx',
       ),
     ).toEqual([]);
   });

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
+import { appText } from '../../../../shared/i18n/app';
 import { Dialog } from '../../../components/ui/dialog';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-api';
 import { useCreateRestaurant } from '../../../lib/restaurants-api';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
@@ -23,22 +25,23 @@ export function CreateRestaurantGate() {
 
 /** Name → POST /api/restaurants → 'Restaurant created successfully', and the new restaurant becomes active. */
 function CreateRestaurantDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const i18n = useI18n();
   const nameRef = useRef<HTMLInputElement>(null);
   const create = useCreateRestaurant();
   const { setRestaurantId } = useActiveRestaurant();
   return (
     <Dialog
       open={open}
-      title="Create Restaurant"
-      description="Name your restaurant to start adding tables and staff. You can rename it later in Settings."
+      title={appText(i18n, 'app.admin.restaurants.create')}
+      description={appText(i18n, 'app.admin.restaurants.createText')}
       isBusy={create.isPending}
       initialFocusRef={nameRef}
       onClose={onClose}
     >
       <RestaurantNameForm
         create={create}
-        label="Restaurant Name"
-        submitLabel="Create Restaurant"
+        label={appText(i18n, 'app.admin.restaurants.name')}
+        submitLabel={appText(i18n, 'app.admin.restaurants.create')}
         layout="stacked"
         inputRef={nameRef}
         // The session already lists the new id (the mutation refetched it), so choosing it sticks.

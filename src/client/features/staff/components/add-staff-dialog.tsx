@@ -1,14 +1,17 @@
 import { useRef, useState, type RefObject } from 'react';
+import { appText } from '../../../../shared/i18n/app';
+import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
 import { Dialog } from '../../../components/ui/dialog';
+import { useI18n } from '../../../lib/i18n';
 import { useCreateStaff } from '../api/staff-api';
 import { PasswordStaffForm } from './password-staff-form';
 import { PinStaffForm } from './pin-staff-form';
 
 type Mode = 'pin' | 'password';
 
-const MODES: { id: Mode; label: string }[] = [
-  { id: 'pin', label: 'PIN Login' },
-  { id: 'password', label: 'Email & Password' },
+const MODES: { id: Mode; label: AppMessageId }[] = [
+  { id: 'pin', label: 'app.admin.staff.pinMode' },
+  { id: 'password', label: 'app.admin.staff.passwordMode' },
 ];
 
 export interface AddStaffDialogProps {
@@ -19,13 +22,14 @@ export interface AddStaffDialogProps {
 
 /** SPEC §2 /admin/staff 'Add Staff Member' dialog with its two modes, each its own form. */
 export function AddStaffDialog({ open, restaurantId, onClose }: AddStaffDialogProps) {
+  const i18n = useI18n();
   const nameRef = useRef<HTMLInputElement>(null);
   const create = useCreateStaff();
   return (
     <Dialog
       open={open}
-      title="Add Staff Member"
-      description="Servers sign in with a login ID and PIN, or with their email and a password."
+      title={appText(i18n, 'app.admin.staff.add')}
+      description={appText(i18n, 'app.admin.staff.addText')}
       isBusy={create.isPending}
       initialFocusRef={nameRef}
       onClose={onClose}
@@ -46,6 +50,7 @@ function AddStaffModes(props: {
   create: ReturnType<typeof useCreateStaff>;
   onDone: () => void;
 }) {
+  const i18n = useI18n();
   const [mode, setMode] = useState<Mode>('pin');
   // Switching mode starts the other form afresh (no errors), keeping only the name typed.
   const [name, setName] = useState('');
@@ -53,7 +58,9 @@ function AddStaffModes(props: {
   return (
     <div className="flex flex-col gap-5">
       <fieldset>
-        <legend className="text-sm font-medium text-ink-soft">Sign-in method</legend>
+        <legend className="text-sm font-medium text-ink-soft">
+          {appText(i18n, 'app.admin.staff.signInMethod')}
+        </legend>
         <div className="mt-1.5 grid grid-cols-2 gap-1 rounded-card bg-sunken p-1">
           {MODES.map((option) => (
             <label
@@ -72,7 +79,7 @@ function AddStaffModes(props: {
                 onChange={() => setMode(option.id)}
                 className="sr-only"
               />
-              {option.label}
+              {appText(i18n, option.label)}
             </label>
           ))}
         </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
 import type { useLoginIdAvailability } from '../api/staff-api';
 
 type Availability = ReturnType<typeof useLoginIdAvailability>;
@@ -15,18 +16,26 @@ export function LoginIdHint({
   checking: boolean;
   checked: Availability['data'];
 }) {
+  const i18n = useI18n();
   return (
     <>
-      <span>Suggested from the name. At least 3 characters.</span>
+      <span>{appText(i18n, 'app.admin.staff.loginIdHint')}</span>
       {showStatus && (
         <span aria-live="polite" className="block">
           {checking && !checked ? (
-            'Checking availability…'
+            appText(i18n, 'app.admin.staff.checking')
           ) : checked?.available ? (
-            <span className="font-medium text-success-800">✓ This Login ID is available</span>
+            <span className="font-medium text-success-800">
+              {appText(i18n, 'app.admin.staff.loginIdFree')}
+            </span>
           ) : checked && !checked.available ? (
             <span className="font-medium text-warning-900">
-              {checked.suggestions.length > 0 ? MSG.loginIdTaken : MSG.noLoginIdSuggestions}
+              {appText(
+                i18n,
+                checked.suggestions.length > 0
+                  ? 'app.admin.staff.loginIdTaken'
+                  : 'app.admin.staff.noSuggestions',
+              )}
             </span>
           ) : null}
         </span>
@@ -43,12 +52,13 @@ export function LoginIdSuggestions({
   suggestions: string[] | null;
   onPick: (suggestion: string) => void;
 }) {
+  const i18n = useI18n();
   const labelId = useId();
   if (suggestions === null || suggestions.length === 0) return null;
   return (
     <div role="group" aria-labelledby={labelId} className="mt-1">
       <p id={labelId} className="text-sm font-medium text-ink-soft">
-        Suggested login IDs
+        {appText(i18n, 'app.admin.staff.suggestions')}
       </p>
       <div className="mt-1.5 flex flex-wrap gap-2">
         {suggestions.map((suggestion) => (

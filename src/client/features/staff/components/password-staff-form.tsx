@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { FormField } from '../../../components/ui/form-field';
 import { FORM_OPTIONS } from '../../../lib/form';
+import { useI18n } from '../../../lib/i18n';
 import {
   PASSWORD_STAFF_FIELDS,
   passwordStaffFormSchema,
@@ -17,9 +18,10 @@ import {
 
 /** The Add Staff dialog in password mode: name, email, password twice. */
 export function PasswordStaffForm(props: StaffModeFormProps) {
+  const i18n = useI18n();
   const form = useForm<PasswordStaffValues>({
     ...FORM_OPTIONS,
-    resolver: zodResolver(passwordStaffFormSchema),
+    resolver: zodResolver(passwordStaffFormSchema(i18n)),
     defaultValues: { name: props.name, email: '', password: '', confirmPassword: '' },
   });
   const submit = useStaffSubmit(
@@ -32,7 +34,10 @@ export function PasswordStaffForm(props: StaffModeFormProps) {
       email: values.email.trim(),
       password: values.password,
     }),
-    { fields: { email_in_use: 'email' }, messages: { email_in_use: () => MSG.emailInUse } },
+    {
+      fields: { email_in_use: 'email' },
+      messages: { email_in_use: () => appText(i18n, 'app.admin.staff.emailInUse') },
+    },
   );
 
   return (
@@ -41,7 +46,7 @@ export function PasswordStaffForm(props: StaffModeFormProps) {
       <FormField
         form={form}
         name="email"
-        label="Email"
+        label={appText(i18n, 'app.admin.staff.email')}
         type="email"
         autoComplete="off"
         autoCapitalize="none"
@@ -52,17 +57,17 @@ export function PasswordStaffForm(props: StaffModeFormProps) {
       <FormField
         form={form}
         name="password"
-        label="Password"
+        label={appText(i18n, 'app.admin.staff.password')}
         type="password"
         autoComplete="new-password"
         maxLength={200}
         required
-        hint="At least 8 characters, with a letter, a number and one of @$!%*#?&"
+        hint={appText(i18n, 'app.admin.staff.passwordHint')}
       />
       <FormField
         form={form}
         name="confirmPassword"
-        label="Confirm Password"
+        label={appText(i18n, 'app.admin.staff.confirmPassword')}
         type="password"
         autoComplete="new-password"
         maxLength={200}

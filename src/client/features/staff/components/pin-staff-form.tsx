@@ -3,11 +3,12 @@ import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PIN_MAX } from '../../../../shared/constants';
 import { loginIdError, normalizeLoginId } from '../../../../shared/fields';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { suggestLoginId } from '../../../../shared/names';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS } from '../../../lib/form';
+import { useI18n } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLoginIdAvailability } from '../api/staff-api';
 import {
@@ -33,9 +34,10 @@ function checkableLoginId(loginId: string): string | null {
 
 /** The Add Staff dialog in PIN mode: name, login ID (suggested from the name, checked as typed), PIN twice. */
 export function PinStaffForm(props: StaffModeFormProps) {
+  const i18n = useI18n();
   const form = useForm<PinStaffValues>({
     ...FORM_OPTIONS,
-    resolver: zodResolver(pinStaffFormSchema),
+    resolver: zodResolver(pinStaffFormSchema(i18n)),
     defaultValues: {
       name: props.name,
       loginId: suggestLoginId(props.name),
@@ -75,7 +77,12 @@ export function PinStaffForm(props: StaffModeFormProps) {
       // SPEC §8: the taken text and up to 3 suggestions, or the "couldn't find" text when there are none.
       messages: {
         login_id_taken: (error) =>
-          error.suggestions.length > 0 ? MSG.loginIdTaken : MSG.noLoginIdSuggestions,
+          appText(
+            i18n,
+            error.suggestions.length > 0
+              ? 'app.admin.staff.loginIdTaken'
+              : 'app.admin.staff.noSuggestions',
+          ),
       },
     },
     (error, body) => {
@@ -108,7 +115,7 @@ export function PinStaffForm(props: StaffModeFormProps) {
       <FormField
         form={form}
         name="loginId"
-        label="Login ID"
+        label={appText(i18n, 'app.admin.staff.loginId')}
         autoComplete="off"
         autoCapitalize="none"
         autoCorrect="off"
@@ -130,18 +137,18 @@ export function PinStaffForm(props: StaffModeFormProps) {
         <FormField
           form={form}
           name="pin"
-          label="PIN"
+          label={appText(i18n, 'app.admin.staff.pin')}
           type="password"
           inputMode="numeric"
           autoComplete="new-password"
           maxLength={PIN_MAX}
           required
-          hint="4-6 digits"
+          hint={appText(i18n, 'app.admin.staff.pinHint')}
         />
         <FormField
           form={form}
           name="confirmPin"
-          label="Confirm PIN"
+          label={appText(i18n, 'app.admin.staff.confirmPin')}
           type="password"
           inputMode="numeric"
           autoComplete="new-password"

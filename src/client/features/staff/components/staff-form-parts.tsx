@@ -2,11 +2,12 @@ import type { RefObject } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { PERSON_NAME_MAX } from '../../../../shared/fields';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import type { CreateStaffBody } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { firstErrorMessage, serverErrorToForm, type ServerErrorMapping } from '../../../lib/form';
+import { useI18n } from '../../../lib/i18n';
 import type { useCreateStaff } from '../api/staff-api';
 
 /** What the dialog shell gives each mode's form. */
@@ -32,12 +33,13 @@ export function StaffNameField<T extends NamedValues, O>({
   nameRef: RefObject<HTMLInputElement | null>;
   onValueChange: (name: string) => void;
 }) {
+  const i18n = useI18n();
   return (
     <FormField
       form={form}
       name={'name' as Path<T>}
       inputRef={nameRef}
-      label="Name"
+      label={appText(i18n, 'app.admin.staff.name')}
       autoComplete="off"
       limit={PERSON_NAME_MAX}
       required
@@ -53,13 +55,14 @@ export function StaffFormActions({
   isPending: boolean;
   onCancel: () => void;
 }) {
+  const i18n = useI18n();
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-        Cancel
+        {appText(i18n, 'app.admin.staff.cancel')}
       </Button>
       <Button type="submit" isLoading={isPending}>
-        Add Staff Member
+        {appText(i18n, 'app.admin.staff.add')}
       </Button>
     </div>
   );
@@ -77,6 +80,7 @@ export function useStaffSubmit<T extends NamedValues, O>(
   mapping: Omit<ServerErrorMapping<T>, 'fallback'>,
   onRefused?: (error: unknown, body: CreateStaffBody) => void,
 ) {
+  const i18n = useI18n();
   return form.handleSubmit(
     (values) => {
       const body = toBody(values);
@@ -87,15 +91,20 @@ export function useStaffSubmit<T extends NamedValues, O>(
             // SPEC §8 success toasts.
             toast.success(
               body.mode === 'pin'
-                ? MSG.serverAdded(staffMember.loginId ?? body.loginId)
-                : MSG.staffAdded,
+                ? appText(i18n, 'app.admin.staff.serverAdded', {
+                    loginId: staffMember.loginId ?? body.loginId,
+                  })
+                : appText(i18n, 'app.admin.staff.staffAdded'),
             );
             onDone();
           },
           onError: (error) => {
             onRefused?.(error, body);
             toast.error(
-              serverErrorToForm(form, error, { ...mapping, fallback: MSG.addStaffFailed }).message,
+              serverErrorToForm(form, error, {
+                ...mapping,
+                fallback: appText(i18n, 'app.admin.staff.addFailed'),
+              }).message,
             );
           },
         },

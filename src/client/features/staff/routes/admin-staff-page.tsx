@@ -1,14 +1,16 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { SKELETON_COUNT } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
+import type { I18n } from '../../../../shared/i18n/i18n';
 import type { StaffMember } from '../../../../shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatRelative } from '../../../lib/format-relative';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useNow } from '../../../lib/use-now';
@@ -17,31 +19,43 @@ import { NoRestaurantNotice } from '../../../components/no-restaurant-notice';
 import { useDeleteStaff, useStaff } from '../api/staff-api';
 import { AddStaffDialog } from '../components/add-staff-dialog';
 
-/** Not quoted by SPEC (§8 names only the failure): the success counterpart of 'Failed to delete staff member'. */
-const STAFF_DELETED = 'Staff member deleted successfully';
+const CELL = 'px-4 py-3 text-start align-middle';
 
-const CELL = 'px-4 py-3 text-left align-middle';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A last sign-in as the screen's language says it: 'just now', '2 minutes ago', '1 hour ago', '3 days ago'. */
+function signedInAgo(i18n: I18n, timestamp: number, now: number): string {
+  const elapsed = Math.max(0, now - timestamp);
+  if (elapsed < MINUTE) return appText(i18n, 'app.admin.staff.justNow');
+  const format = new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'always' });
+  if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
+  return format.format(-Math.floor(elapsed / DAY), 'day');
+}
 
 /** SPEC §2 /admin/staff 'Staff Members'. */
 export function AdminStaffPage() {
-  useDocumentTitle('Staff Members');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.admin.staff.title'));
   const { restaurantId } = useActiveRestaurant();
   const staff = useStaff(restaurantId);
   const deleteStaff = useDeleteStaff();
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<StaffMember | null>(null);
   const captionId = useId();
-  useErrorToast(staff.isError, MSG.loadStaffFailed);
+  useErrorToast(staff.isError, appText(i18n, 'app.admin.staff.loadFailed'));
 
-  const members = [...(staff.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const members = [...(staff.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, i18n.locale));
 
   function confirmDelete() {
     if (toDelete === null || restaurantId === null) return;
     deleteStaff.mutate(
       { restaurantId, userId: toDelete.id },
       {
-        onSuccess: () => toast.success(STAFF_DELETED),
-        onError: () => toast.error(MSG.deleteStaffFailed),
+        onSuccess: () => toast.success(appText(i18n, 'app.admin.staff.deleted')),
+        onError: () => toast.error(appText(i18n, 'app.admin.staff.deleteFailed')),
         onSettled: () => setToDelete(null),
       },
     );
@@ -50,7 +64,7 @@ export function AdminStaffPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-ink">Staff Members</h1>
+        <h1 className="text-2xl font-bold text-ink">{appText(i18n, 'app.admin.staff.title')}</h1>
         {restaurantId !== null && (
           <Button onClick={() => setAdding(true)}>
             <svg
@@ -64,7 +78,7 @@ export function AdminStaffPage() {
             >
               <path d="M12 5v14M5 12h14" />
             </svg>
-            Add Staff Member
+            {appText(i18n, 'app.admin.staff.add')}
           </Button>
         )}
       </div>
@@ -73,7 +87,7 @@ export function AdminStaffPage() {
         <NoRestaurantNotice />
       ) : staff.isPending ? (
         <div role="status">
-          <span className="sr-only">Loading staff members</span>
+          <span className="sr-only">{appText(i18n, 'app.admin.staff.loading')}</span>
           <div aria-hidden="true" className="space-y-2">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
               <Skeleton key={index} className="h-14 w-full rounded-card" />
@@ -81,13 +95,18 @@ export function AdminStaffPage() {
           </div>
         </div>
       ) : staff.data === undefined ? (
-        <LoadError message={MSG.loadStaffFailed} onRetry={() => void staff.refetch()} />
+        <LoadError
+          message={appText(i18n, 'app.admin.staff.loadFailed')}
+          onRetry={() => void staff.refetch()}
+        />
       ) : members.length === 0 ? (
         <EmptyState
-          title="No staff members yet"
-          action={<Button onClick={() => setAdding(true)}>Add Staff Member</Button>}
+          title={appText(i18n, 'app.admin.staff.empty')}
+          action={
+            <Button onClick={() => setAdding(true)}>{appText(i18n, 'app.admin.staff.add')}</Button>
+          }
         >
-          Add your servers so they can sign in and take tables.
+          {appText(i18n, 'app.admin.staff.emptyText')}
         </EmptyState>
       ) : (
         // The table scrolls sideways on a narrow phone; the region makes that scroll reachable by keyboard.
@@ -100,33 +119,33 @@ export function AdminStaffPage() {
         >
           <table className="w-full min-w-[56rem] border-collapse text-sm">
             <caption id={captionId} className="sr-only">
-              Staff Members
+              {appText(i18n, 'app.admin.staff.title')}
             </caption>
             <thead className="bg-canvas text-xs font-semibold uppercase tracking-wide text-body">
               <tr>
                 <th scope="col" className={CELL}>
-                  Name
+                  {appText(i18n, 'app.admin.staff.name')}
                 </th>
                 <th scope="col" className={CELL}>
-                  Email
+                  {appText(i18n, 'app.admin.staff.email')}
                 </th>
                 <th scope="col" className={CELL}>
-                  Server ID
+                  {appText(i18n, 'app.admin.staff.colServerId')}
                 </th>
                 <th scope="col" className={CELL}>
-                  Sign-in
+                  {appText(i18n, 'app.admin.staff.colSignIn')}
                 </th>
-                <th scope="col" className={`${CELL} text-right`}>
-                  Tables
-                </th>
-                <th scope="col" className={CELL}>
-                  Last sign-in
+                <th scope="col" className={`${CELL} text-end`}>
+                  {appText(i18n, 'app.admin.staff.colTables')}
                 </th>
                 <th scope="col" className={CELL}>
-                  Status
+                  {appText(i18n, 'app.admin.staff.colLastSignIn')}
                 </th>
-                <th scope="col" className={`${CELL} text-right`}>
-                  <span className="sr-only">Actions</span>
+                <th scope="col" className={CELL}>
+                  {appText(i18n, 'app.admin.staff.colStatus')}
+                </th>
+                <th scope="col" className={`${CELL} text-end`}>
+                  <span className="sr-only">{appText(i18n, 'app.admin.staff.colActions')}</span>
                 </th>
               </tr>
             </thead>
@@ -149,16 +168,14 @@ export function AdminStaffPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete Staff Member"
+        title={appText(i18n, 'app.admin.staff.deleteTitle')}
         message={
-          toDelete && (
-            <>
-              Are you sure you want to delete <strong>{toDelete.name}</strong>? They are signed out
-              at once and their tables are unassigned. This action cannot be undone.
-            </>
-          )
+          toDelete &&
+          richText((values) => appText(i18n, 'app.admin.staff.deleteConfirm', values), {
+            name: <strong>{toDelete.name}</strong>,
+          })
         }
-        confirmLabel="Delete"
+        confirmLabel={appText(i18n, 'app.admin.staff.delete')}
         isPending={deleteStaff.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
@@ -174,6 +191,7 @@ function StaffRow({
   member: StaffMember;
   onDelete: (member: StaffMember) => void;
 }) {
+  const i18n = useI18n();
   const nameId = useId();
   const now = useNow(60_000);
   return (
@@ -188,24 +206,31 @@ function StaffRow({
         {member.loginId ?? <span className="font-sans text-muted">—</span>}
       </td>
       <td className={`${CELL} text-ink-soft`}>
-        {member.authMethod === 'pin' ? 'Login ID & PIN' : 'Email & password'}
+        {appText(
+          i18n,
+          member.authMethod === 'pin'
+            ? 'app.admin.staff.methodPin'
+            : 'app.admin.staff.methodPassword',
+        )}
       </td>
-      <td className={`${CELL} text-right tabular-nums text-ink-soft`}>{member.tablesAssigned}</td>
+      <td className={`${CELL} text-end tabular-nums text-ink-soft`}>
+        {new Intl.NumberFormat(i18n.locale).format(member.tablesAssigned)}
+      </td>
       <td className={`${CELL} whitespace-nowrap text-ink-soft`}>
         {member.lastSignInAt === null ? (
-          <span className="text-muted">Not yet</span>
+          <span className="text-muted">{appText(i18n, 'app.admin.staff.notYet')}</span>
         ) : (
           <time dateTime={new Date(member.lastSignInAt).toISOString()}>
-            {formatRelative(member.lastSignInAt, now)}
+            {signedInAgo(i18n, member.lastSignInAt, now)}
           </time>
         )}
       </td>
       <td className={CELL}>
-        <Badge tone="green">Active</Badge>
+        <Badge tone="green">{appText(i18n, 'app.admin.staff.active')}</Badge>
       </td>
-      <td className={`${CELL} text-right`}>
+      <td className={`${CELL} text-end`}>
         <Button variant="danger-outline" aria-describedby={nameId} onClick={() => onDelete(member)}>
-          Delete
+          {appText(i18n, 'app.admin.staff.delete')}
         </Button>
       </td>
     </tr>

@@ -1,18 +1,30 @@
 import { useId } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
+import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
 import type { SuperAdminStats } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useI18n } from '../../../lib/i18n';
 import { useSuperAdminStats } from '../api/super-admin-api';
 
 /** SPEC §2 shows three sample cards (users, restaurants, active tables); we show the real totals (decision 007). */
-const STATS: { key: keyof SuperAdminStats; label: string; hint: string }[] = [
-  { key: 'users', label: 'Total Users', hint: 'Every account, all roles' },
-  { key: 'restaurants', label: 'Restaurants', hint: 'Across all admins' },
-  { key: 'activeTables', label: 'Active Tables', hint: 'Tables with a server assigned' },
+const STATS: { key: keyof SuperAdminStats; label: AppMessageId; hint: AppMessageId }[] = [
+  {
+    key: 'users',
+    label: 'app.admin.super.totalUsers',
+    hint: 'app.admin.super.totalUsersHint',
+  },
+  {
+    key: 'restaurants',
+    label: 'app.admin.super.restaurants',
+    hint: 'app.admin.super.restaurantsHint',
+  },
+  {
+    key: 'activeTables',
+    label: 'app.admin.super.activeTables',
+    hint: 'app.admin.super.activeTablesHint',
+  },
 ];
-
-const numberFormat = new Intl.NumberFormat();
 
 function StatCard({
   label,
@@ -23,6 +35,7 @@ function StatCard({
   hint: string;
   value: number | undefined;
 }) {
+  const i18n = useI18n();
   const labelId = useId();
   const hintId = useId();
   // A labelled group reads as "Total Users, group, 12" and lets a test find a total by its label.
@@ -40,10 +53,10 @@ function StatCard({
         {value === undefined ? (
           <>
             <Skeleton className="h-9 w-20" />
-            <span className="sr-only">Loading</span>
+            <span className="sr-only">{appText(i18n, 'app.admin.super.loading')}</span>
           </>
         ) : (
-          <data value={value}>{numberFormat.format(value)}</data>
+          <data value={value}>{new Intl.NumberFormat(i18n.locale).format(value)}</data>
         )}
       </div>
       <p id={hintId} className="mt-1 text-xs text-muted">
@@ -55,22 +68,23 @@ function StatCard({
 
 /** The three totals, with skeletons while they load and a retry when they fail. */
 export function StatCards() {
+  const i18n = useI18n();
   const stats = useSuperAdminStats();
   const headingId = useId();
 
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="sr-only">
-        Totals
+        {appText(i18n, 'app.admin.super.totals')}
       </h2>
       {stats.isError && stats.data === undefined ? (
         <div
           role="alert"
           className="rounded-card border border-danger-200 bg-danger-50 p-5 text-center text-danger-900"
         >
-          <p>{MSG.loadDashboardFailed}</p>
+          <p>{appText(i18n, 'app.admin.super.loadStatsFailed')}</p>
           <Button variant="secondary" className="mt-3" onClick={() => void stats.refetch()}>
-            Try again
+            {appText(i18n, 'app.admin.super.tryAgain')}
           </Button>
         </div>
       ) : (
@@ -78,8 +92,8 @@ export function StatCards() {
           {STATS.map((stat) => (
             <StatCard
               key={stat.key}
-              label={stat.label}
-              hint={stat.hint}
+              label={appText(i18n, stat.label)}
+              hint={appText(i18n, stat.hint)}
               value={stats.data?.[stat.key]}
             />
           ))}

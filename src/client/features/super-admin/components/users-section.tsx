@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
+import type { I18n } from '../../../../shared/i18n/i18n';
 import type { SuperAdminUser } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useSession } from '../../../lib/session-api';
 import { useDeleteUser, useSuperAdminUsers } from '../api/super-admin-api';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -13,36 +16,39 @@ import { UsersTable } from './users-table';
 /** Typing pauses this long before the list asks the server again. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-// Product texts (SPEC §8 names only the failure toast 'Failed to delete user').
-const USER_DELETED = 'User deleted successfully';
-const LOAD_USERS_FAILED = 'Failed to load users';
-
 /** What deleting this user takes with it (SPEC §6 account-deletion rules, applied by the server). */
-function deletionConsequence(user: SuperAdminUser): string {
+function deletionConsequence(i18n: I18n, user: SuperAdminUser): string {
   switch (user.role) {
     case 'admin':
-      return 'Their restaurants, with all tables, requests and servers, are deleted too.';
+      return appText(i18n, 'app.admin.super.consequenceAdmin');
     case 'server':
-      return 'Their assigned tables are unassigned and they are signed out everywhere.';
+      return appText(i18n, 'app.admin.super.consequenceServer');
     case 'super_admin':
-      return 'They lose access to the super admin area and are signed out everywhere.';
+      return appText(i18n, 'app.admin.super.consequenceSuper');
   }
 }
 
-function confirmMessage(user: SuperAdminUser) {
+function confirmMessage(i18n: I18n, user: SuperAdminUser) {
+  const { email } = user;
   return (
     <>
       <p>
-        Are you sure you want to delete <strong className="font-semibold">{user.name}</strong>
-        {user.email !== null && <> ({user.email})</>}? This action cannot be undone.
+        {richText(
+          (values) =>
+            email === null
+              ? appText(i18n, 'app.admin.super.deleteConfirm', values)
+              : appText(i18n, 'app.admin.super.deleteConfirmEmail', { ...values, email }),
+          { name: <strong className="font-semibold">{user.name}</strong> },
+        )}
       </p>
-      <p className="mt-2">{deletionConsequence(user)}</p>
+      <p className="mt-2">{deletionConsequence(i18n, user)}</p>
     </>
   );
 }
 
 /** SPEC §2 /super-admin user table: searchable, paged by cursor, each row deletable after confirmation. */
 export function UsersSection() {
+  const i18n = useI18n();
   const { user: currentUser } = useSession();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -74,11 +80,11 @@ export function UsersSection() {
       onSuccess: () => {
         setPendingDelete(null);
         setRefocusList(true);
-        toast.success(USER_DELETED);
+        toast.success(appText(i18n, 'app.admin.super.userDeleted'));
       },
       onError: () => {
         setPendingDelete(null);
-        toast.error(MSG.deleteUserFailed);
+        toast.error(appText(i18n, 'app.admin.super.deleteUserFailed'));
       },
     });
   }
@@ -87,11 +93,11 @@ export function UsersSection() {
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id={headingId} className="text-lg font-semibold text-ink">
-          Users
+          {appText(i18n, 'app.admin.super.users')}
         </h2>
         <div className="flex flex-col gap-1.5 sm:w-80">
           <label htmlFor={searchId} className="text-sm font-medium text-ink-soft">
-            Search users
+            {appText(i18n, 'app.admin.super.search')}
           </label>
           <div className="relative">
             <input
@@ -99,19 +105,19 @@ export function UsersSection() {
               type="search"
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
-              placeholder="Name, email or login ID"
+              placeholder={appText(i18n, 'app.admin.super.searchPlaceholder')}
               aria-describedby={searchHintId}
               autoComplete="off"
               spellCheck={false}
               maxLength={200}
-              className="min-h-11 w-full rounded-control border border-line-strong bg-white px-3 pr-10 text-base text-ink placeholder:text-subtle focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
+              className="min-h-11 w-full rounded-control border border-line-strong bg-white px-3 pe-10 text-base text-ink placeholder:text-subtle focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/40"
             />
             {isSearching && users.isFetching && (
-              <Spinner className="absolute right-3 top-1/2 size-4 -translate-y-1/2 text-subtle" />
+              <Spinner className="absolute end-3 top-1/2 size-4 -translate-y-1/2 text-subtle" />
             )}
           </div>
           <span id={searchHintId} className="sr-only">
-            Results update as you type.
+            {appText(i18n, 'app.admin.super.searchHint')}
           </span>
         </div>
       </div>
@@ -121,19 +127,27 @@ export function UsersSection() {
           role="alert"
           className="rounded-card border border-danger-200 bg-danger-50 p-5 text-center text-danger-900"
         >
-          <p>{LOAD_USERS_FAILED}</p>
+          <p>{appText(i18n, 'app.admin.super.loadUsersFailed')}</p>
           <Button variant="secondary" className="mt-3" onClick={() => void users.refetch()}>
-            Try again
+            {appText(i18n, 'app.admin.super.tryAgain')}
           </Button>
         </div>
       ) : (
         <UsersTable
           regionRef={regionRef}
-          caption={shownSearch === '' ? 'All users' : `Users matching “${shownSearch}”`}
+          caption={
+            shownSearch === ''
+              ? appText(i18n, 'app.admin.super.allUsers')
+              : appText(i18n, 'app.admin.super.matching', { search: shownSearch })
+          }
           users={rows}
           currentUserId={currentUser?.id ?? null}
           isLoading={users.isPending}
-          emptyText={shownSearch === '' ? 'No users yet.' : `No users match “${shownSearch}”.`}
+          emptyText={
+            shownSearch === ''
+              ? appText(i18n, 'app.admin.super.noUsers')
+              : appText(i18n, 'app.admin.super.noMatch', { search: shownSearch })
+          }
           onDelete={setPendingDelete}
         />
       )}
@@ -144,12 +158,12 @@ export function UsersSection() {
             {rows.length === 0
               ? ''
               : users.hasNextPage
-                ? `Showing the first ${rows.length} users.`
-                : `Showing all ${rows.length} ${rows.length === 1 ? 'user' : 'users'}.`}
+                ? appText(i18n, 'app.admin.super.showingFirst', { count: rows.length })
+                : appText(i18n, 'app.admin.super.showingAll', { count: rows.length })}
           </p>
           {users.isFetchNextPageError && (
             <p role="alert" className="text-sm text-danger-800">
-              {LOAD_USERS_FAILED}
+              {appText(i18n, 'app.admin.super.loadUsersFailed')}
             </p>
           )}
           {users.hasNextPage && (
@@ -159,7 +173,7 @@ export function UsersSection() {
               disabled={isSearching}
               onClick={() => void users.fetchNextPage()}
             >
-              Load more
+              {appText(i18n, 'app.admin.super.loadMore')}
             </Button>
           )}
         </div>
@@ -167,9 +181,9 @@ export function UsersSection() {
 
       <ConfirmDialog
         open={pendingDelete !== null}
-        title="Delete User"
-        message={pendingDelete === null ? '' : confirmMessage(pendingDelete)}
-        confirmLabel="Delete"
+        title={appText(i18n, 'app.admin.super.deleteTitle')}
+        message={pendingDelete === null ? '' : confirmMessage(i18n, pendingDelete)}
+        confirmLabel={appText(i18n, 'app.admin.super.delete')}
         isPending={deleteUser.isPending}
         onConfirm={handleConfirmDelete}
         onCancel={() => setPendingDelete(null)}

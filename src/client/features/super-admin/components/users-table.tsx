@@ -1,18 +1,27 @@
 import { useId, type Ref } from 'react';
 import type { Role, SuperAdminUser } from '../../../../shared/schemas';
 import { SKELETON_COUNT } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
+import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useI18n } from '../../../lib/i18n';
 
-const ROLE_LABELS: Record<Role, string> = {
-  super_admin: 'Super Admin',
-  admin: 'Admin',
-  server: 'Server',
+const ROLE_LABELS: Record<Role, AppMessageId> = {
+  super_admin: 'app.admin.super.roleSuperAdmin',
+  admin: 'app.admin.super.roleAdmin',
+  server: 'app.admin.super.roleServer',
 };
 
-const COLUMNS = ['Name', 'Email', 'Role', 'Restaurant', 'Status', 'Actions'] as const;
+const COLUMNS: { id: string; label: AppMessageId }[] = [
+  { id: 'name', label: 'app.admin.super.colName' },
+  { id: 'email', label: 'app.admin.super.colEmail' },
+  { id: 'role', label: 'app.admin.super.colRole' },
+  { id: 'restaurant', label: 'app.admin.super.colRestaurant' },
+  { id: 'status', label: 'app.admin.super.colStatus' },
+  { id: 'actions', label: 'app.admin.super.colActions' },
+];
 
 const CELL = 'px-4 py-3 align-middle';
 
@@ -37,34 +46,43 @@ function UserRow({
   isSelf: boolean;
   onDelete: (user: SuperAdminUser) => void;
 }) {
+  const i18n = useI18n();
   return (
     <tr className="border-t border-line">
-      <th scope="row" className={`${CELL} text-left font-semibold text-ink`}>
+      <th scope="row" className={`${CELL} text-start font-semibold text-ink`}>
         {user.name}
-        {isSelf && <span className="ml-2 text-xs font-medium text-muted">(you)</span>}
+        {isSelf && (
+          <span className="ms-2 text-xs font-medium text-muted">
+            {appText(i18n, 'app.admin.super.you')}
+          </span>
+        )}
       </th>
       <td className={`${CELL} whitespace-nowrap text-ink-soft`}>
-        {user.email ?? <Empty label="No email (PIN sign-in)" />}
+        {user.email ?? <Empty label={appText(i18n, 'app.admin.super.noEmail')} />}
       </td>
-      <td className={`${CELL} whitespace-nowrap text-ink-soft`}>{ROLE_LABELS[user.role]}</td>
+      <td className={`${CELL} whitespace-nowrap text-ink-soft`}>
+        {appText(i18n, ROLE_LABELS[user.role])}
+      </td>
       <td className={`${CELL} text-ink-soft`}>
-        {user.restaurantName ?? <Empty label="No restaurant" />}
+        {user.restaurantName ?? <Empty label={appText(i18n, 'app.admin.super.noRestaurant')} />}
       </td>
       <td className={CELL}>
-        {/* SPEC §2: the status is always Active. */}
-        <Badge tone="green">{user.status}</Badge>
+        {/* SPEC §2: the status is always Active (the schema's only value), shown in the screen's language. */}
+        <Badge tone="green">{appText(i18n, 'app.admin.super.active')}</Badge>
       </td>
-      <td className={`${CELL} text-right`}>
+      <td className={`${CELL} text-end`}>
         {isSelf ? (
           // The server refuses it too (403 cannot_delete_self); the button is not offered at all.
-          <span className="text-xs text-muted">{MSG.cannotDeleteSelf}</span>
+          <span className="text-xs text-muted">
+            {appText(i18n, 'app.admin.super.cannotDeleteSelf')}
+          </span>
         ) : (
           <Button
             variant="danger"
-            aria-label={`Delete ${user.name}`}
+            aria-label={appText(i18n, 'app.admin.super.deleteName', { name: user.name })}
             onClick={() => onDelete(user)}
           >
-            Delete
+            {appText(i18n, 'app.admin.super.delete')}
           </Button>
         )}
       </td>
@@ -76,7 +94,7 @@ function SkeletonRows() {
   return Array.from({ length: SKELETON_COUNT }, (_, index) => (
     <tr key={index} aria-hidden="true" className="border-t border-line">
       {COLUMNS.map((column) => (
-        <td key={column} className={CELL}>
+        <td key={column.id} className={CELL}>
           <Skeleton className="h-5 w-full max-w-40" />
         </td>
       ))}
@@ -108,6 +126,7 @@ export function UsersTable({
   onDelete,
   regionRef,
 }: UsersTableProps) {
+  const i18n = useI18n();
   const captionId = useId();
   return (
     <div
@@ -121,21 +140,21 @@ export function UsersTable({
       className="relative overflow-x-auto rounded-card border border-line bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
     >
       <table aria-busy={isLoading || undefined} className="w-full min-w-[48rem] text-sm">
-        <caption id={captionId} className="px-4 pb-2 pt-4 text-left">
+        <caption id={captionId} className="px-4 pb-2 pt-4 text-start">
           <span className="font-semibold text-ink">{caption}</span>
           <span className="block text-xs font-normal text-muted md:hidden">
-            Scroll sideways to see every column.
+            {appText(i18n, 'app.admin.super.scrollHint')}
           </span>
         </caption>
-        <thead className="bg-canvas text-left text-xs uppercase tracking-wide text-body">
+        <thead className="bg-canvas text-start text-xs uppercase tracking-wide text-body">
           <tr>
             {COLUMNS.map((column) => (
               <th
-                key={column}
+                key={column.id}
                 scope="col"
-                className={`${CELL} font-semibold ${column === 'Actions' ? 'text-right' : ''}`}
+                className={`${CELL} font-semibold ${column.id === 'actions' ? 'text-end' : ''}`}
               >
-                {column}
+                {appText(i18n, column.label)}
               </th>
             ))}
           </tr>

@@ -1,16 +1,18 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { appText } from '../../../../shared/i18n/app';
+import type { I18n } from '../../../../shared/i18n/i18n';
 import type { Table } from '../../../../shared/schemas';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { QR_SCREEN_PX, qrFileName, qrPngWithCaption, saveBlob } from '../lib/qr-code';
 import { QrImage } from './qr-image';
 
-const DOWNLOAD_FAILED = 'The QR code could not be downloaded. Please try again.';
-
 /** Table statuses other than 'available' are not specified (SPEC §3); any other value is shown as it is. */
-function statusBadge(status: string): { tone: BadgeTone; label: string } {
-  if (status === 'available') return { tone: 'green', label: 'Available' };
+function statusBadge(i18n: I18n, status: string): { tone: BadgeTone; label: string } {
+  if (status === 'available')
+    return { tone: 'green', label: appText(i18n, 'app.admin.tables.available') };
   return { tone: 'gray', label: status.charAt(0).toUpperCase() + status.slice(1) };
 }
 
@@ -24,19 +26,20 @@ export interface AdminTableCardProps {
  * an <article> named 'Table {number}'; its buttons keep their visible text as their names.
  */
 export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
+  const i18n = useI18n();
   const titleId = useId();
   const qrPanelId = useId();
   const [showQr, setShowQr] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const badge = statusBadge(table.status);
-  const caption = `Table ${table.number}`;
+  const badge = statusBadge(i18n, table.status);
+  const caption = appText(i18n, 'app.admin.tables.table', { number: table.number });
 
   async function download() {
     setDownloading(true);
     try {
       saveBlob(await qrPngWithCaption(table.qrCode, caption), qrFileName(table.number));
     } catch {
-      toast.error(DOWNLOAD_FAILED);
+      toast.error(appText(i18n, 'app.admin.tables.downloadFailed'));
     } finally {
       setDownloading(false);
     }
@@ -62,8 +65,8 @@ export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
               <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0H3Z" />
             </svg>
             <span className="truncate">
-              <span className="sr-only">Server: </span>
-              {table.serverName ?? 'Unassigned'}
+              <span className="sr-only">{appText(i18n, 'app.admin.tables.serverPrefix')}</span>
+              {table.serverName ?? appText(i18n, 'app.admin.tables.unassigned')}
             </span>
           </p>
         </div>
@@ -72,7 +75,11 @@ export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
 
       {showQr && (
         <div id={qrPanelId} className="flex flex-col items-center gap-3">
-          <QrImage text={table.qrCode} alt={`QR code for ${caption}`} size={QR_SCREEN_PX} />
+          <QrImage
+            text={table.qrCode}
+            alt={appText(i18n, 'app.admin.tables.qrAlt', { number: table.number })}
+            size={QR_SCREEN_PX}
+          />
           <Button
             variant="secondary"
             fullWidth
@@ -92,7 +99,7 @@ export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
             >
               <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
             </svg>
-            Download QR
+            {appText(i18n, 'app.admin.tables.downloadQr')}
           </Button>
         </div>
       )}
@@ -105,10 +112,10 @@ export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
           aria-describedby={titleId}
           onClick={() => setShowQr((shown) => !shown)}
         >
-          {showQr ? 'Hide QR' : 'Show QR'}
+          {appText(i18n, showQr ? 'app.admin.tables.hideQr' : 'app.admin.tables.showQr')}
         </Button>
         <Button variant="danger-outline" aria-describedby={titleId} onClick={() => onDelete(table)}>
-          Delete
+          {appText(i18n, 'app.admin.tables.delete')}
         </Button>
       </div>
     </article>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { appText } from '../../../../shared/i18n/app';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useI18n } from '../../../lib/i18n';
 import { qrSvgDataUrl } from '../lib/qr-code';
 
 type QrState = { text: string; src: string } | { text: string; failed: true } | null;
@@ -37,6 +39,7 @@ export interface QrImageProps {
 
 /** The code as an image (SVG, sharp at any density). */
 export function QrImage({ text, alt, size, onReady }: QrImageProps) {
+  const i18n = useI18n();
   const { src, failed } = useQrSrc(text);
   if (failed) {
     return (
@@ -44,14 +47,14 @@ export function QrImage({ text, alt, size, onReady }: QrImageProps) {
         className="flex items-center justify-center rounded-control border border-danger-200 bg-danger-50 p-4 text-center text-sm text-danger-900"
         style={{ width: size, height: size }}
       >
-        The QR code could not be drawn.
+        {appText(i18n, 'app.admin.tables.qrDrawFailed')}
       </p>
     );
   }
   if (src === null) {
     return (
       <div role="status" style={{ width: size, height: size }}>
-        <span className="sr-only">Drawing QR code</span>
+        <span className="sr-only">{appText(i18n, 'app.admin.tables.qrDrawing')}</span>
         <Skeleton className="size-full" />
       </div>
     );

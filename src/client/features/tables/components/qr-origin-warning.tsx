@@ -1,3 +1,6 @@
+import { appText } from '../../../../shared/i18n/app';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { isLoopbackHost, qrOriginProblem } from '../lib/qr-origin';
 
 /**
@@ -5,12 +8,14 @@ import { isLoopbackHost, qrOriginProblem } from '../lib/qr-origin';
  * that guests' phones cannot open the codes, and names the setting that fixes it (decision 036). Never printed.
  */
 export function QrOriginWarning({ guestUrl }: { guestUrl: string | undefined }) {
+  const i18n = useI18n();
   if (guestUrl === undefined) return null;
   const problem = qrOriginProblem(guestUrl, window.location.origin);
   if (problem === null) return null;
   const loopback = problem.kind === 'loopback';
   // The address in use is worth suggesting only when a phone could open it too.
   const suggestCurrent = loopback && !isLoopbackHost(window.location.hostname);
+  const code = (text: string) => <code className="font-mono">{text}</code>;
   return (
     <div
       role="status"
@@ -22,34 +27,35 @@ export function QrOriginWarning({ guestUrl }: { guestUrl: string | undefined }) 
       }`}
     >
       <p className="font-semibold">
-        {loopback
-          ? 'Guests’ phones cannot open these QR codes yet'
-          : 'These QR codes point to another address'}
-      </p>
-      <p className="mt-1">
-        {loopback ? (
-          <>
-            They lead to <code className="font-mono">{problem.qrOrigin}</code>, which only works on
-            the computer running Table Service.
-          </>
-        ) : (
-          <>
-            They lead to <code className="font-mono">{problem.qrOrigin}</code>, but you are using{' '}
-            <code className="font-mono">{problem.currentOrigin}</code>. Make sure guests&apos;
-            phones can open <code className="font-mono">{problem.qrOrigin}</code> before you print.
-          </>
+        {appText(
+          i18n,
+          loopback ? 'app.admin.tables.originLoopbackTitle' : 'app.admin.tables.originOtherTitle',
         )}
       </p>
       <p className="mt-1">
-        Set <code className="font-mono font-semibold">PUBLIC_URL</code> to the address guests can
-        reach (for example <code className="font-mono">https://tables.your-restaurant.com</code>
-        {suggestCurrent && (
-          <>
-            {' '}
-            or <code className="font-mono">{window.location.origin}</code>
-          </>
+        {problem.kind === 'loopback'
+          ? richText((values) => appText(i18n, 'app.admin.tables.originLoopbackText', values), {
+              qrOrigin: code(problem.qrOrigin),
+            })
+          : richText((values) => appText(i18n, 'app.admin.tables.originOtherText', values), {
+              qrOrigin: code(problem.qrOrigin),
+              currentOrigin: code(problem.currentOrigin),
+            })}
+      </p>
+      <p className="mt-1">
+        {richText(
+          (values) =>
+            appText(
+              i18n,
+              suggestCurrent ? 'app.admin.tables.originFixOrCurrent' : 'app.admin.tables.originFix',
+              values,
+            ),
+          {
+            setting: <code className="font-mono font-semibold">{'PUBLIC_URL'}</code>,
+            example: code('https://tables.your-restaurant.com'),
+            current: code(window.location.origin),
+          },
         )}
-        ) and restart Table Service.
       </p>
     </div>
   );

@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { appText } from '../../../../shared/i18n/app';
 import type { Table } from '../../../../shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
-import { pendingLabel } from '../../../lib/pending-requests';
+import { useI18n } from '../../../lib/i18n';
 
 export interface ServerTableCardProps {
   table: Table;
@@ -27,6 +28,7 @@ export function ServerTableCard({
   isBusy,
   onAction,
 }: ServerTableCardProps) {
+  const i18n = useI18n();
   const titleId = useId();
   const assigned = kind === 'assigned';
   return (
@@ -39,7 +41,7 @@ export function ServerTableCard({
       <div className="flex items-start justify-between gap-3">
         <div>
           <h3 id={titleId} className="text-lg font-semibold text-ink">
-            Table {table.number}
+            {appText(i18n, 'app.admin.tables.table', { number: table.number })}
           </h3>
           {assigned && (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-success-800">
@@ -50,18 +52,22 @@ export function ServerTableCard({
                   clipRule="evenodd"
                 />
               </svg>
-              Assigned
+              {appText(i18n, 'app.admin.tables.assignedMark')}
             </p>
           )}
         </div>
         <div className="flex flex-col items-end gap-1.5">
-          {assigned ? <Badge tone="green">Active</Badge> : <Badge tone="gray">Unassigned</Badge>}
+          {assigned ? (
+            <Badge tone="green">{appText(i18n, 'app.admin.tables.active')}</Badge>
+          ) : (
+            <Badge tone="gray">{appText(i18n, 'app.admin.tables.unassigned')}</Badge>
+          )}
           {pendingCount > 0 && (
             <Link
               to={paths.serverRequests}
               className="inline-flex min-h-6 items-center gap-1 rounded-full bg-danger-700 px-2.5 text-xs font-bold text-white hover:bg-danger-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-danger-600 focus-visible:ring-offset-2"
             >
-              {pendingLabel(pendingCount)}
+              {appText(i18n, 'app.admin.tables.pending', { count: pendingCount })}
             </Link>
           )}
         </div>
@@ -75,7 +81,7 @@ export function ServerTableCard({
         isLoading={isBusy}
         onClick={() => onAction(table)}
       >
-        {assigned ? 'Unassign' : 'Assign to Me'}
+        {appText(i18n, assigned ? 'app.admin.tables.unassign' : 'app.admin.tables.assignToMe')}
       </Button>
     </article>
   );

@@ -1,11 +1,14 @@
 import { SKELETON_COUNT } from '../../../../shared/constants';
+import { appText } from '../../../../shared/i18n/app';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useI18n } from '../../../lib/i18n';
 
 /** SPEC §2/§9: a loading skeleton of 3 cards. */
 export function TableCardSkeletons() {
+  const i18n = useI18n();
   return (
     <div role="status">
-      <span className="sr-only">Loading tables</span>
+      <span className="sr-only">{appText(i18n, 'app.admin.tables.loading')}</span>
       <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (
           <li key={index} className="rounded-card border border-line bg-white p-4 shadow-sm">

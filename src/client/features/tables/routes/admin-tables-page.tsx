@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import type { Table } from '../../../../shared/schemas';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
@@ -20,14 +22,15 @@ import { TableCardSkeletons } from '../components/table-card-skeletons';
 
 /** SPEC §2 /admin/tables 'Table Management'. Live 'table.changed' events keep the cards current. */
 export function AdminTablesPage() {
-  useDocumentTitle('Table Management');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.admin.tables.management'));
   const { restaurantId } = useActiveRestaurant();
   const tables = useTables(restaurantId);
   const deleteTable = useDeleteTable();
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<Table | null>(null);
   const listHeadingId = useId();
-  useErrorToast(tables.isError, MSG.loadTablesFailed);
+  useErrorToast(tables.isError, appText(i18n, 'app.admin.tables.loadFailed'));
 
   const sorted = [...(tables.data ?? [])].sort(compareTableNumbers);
 
@@ -36,8 +39,8 @@ export function AdminTablesPage() {
     deleteTable.mutate(
       { restaurantId: toDelete.restaurantId, tableId: toDelete.id },
       {
-        onSuccess: () => toast.success(MSG.tableDeleted),
-        onError: () => toast.error(MSG.deleteTableFailed),
+        onSuccess: () => toast.success(appText(i18n, 'app.admin.tables.deleted')),
+        onError: () => toast.error(appText(i18n, 'app.admin.tables.deleteFailed')),
         onSettled: () => setToDelete(null),
       },
     );
@@ -46,7 +49,9 @@ export function AdminTablesPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold text-ink">Table Management</h1>
+        <h1 className="text-2xl font-bold text-ink">
+          {appText(i18n, 'app.admin.tables.management')}
+        </h1>
         {restaurantId !== null && (
           <Button
             variant="secondary"
@@ -64,7 +69,7 @@ export function AdminTablesPage() {
             >
               <path d="M7 9V3h10v6M7 17H4v-8h16v8h-3M7 14h10v7H7v-7Z" />
             </svg>
-            Print all QR codes
+            {appText(i18n, 'app.admin.tables.printAll')}
           </Button>
         )}
       </div>
@@ -78,18 +83,23 @@ export function AdminTablesPage() {
 
           <section aria-labelledby={listHeadingId} className="space-y-3">
             <h2 id={listHeadingId} className="text-lg font-semibold text-ink">
-              Tables
+              {appText(i18n, 'app.admin.tables.tables')}
               {tables.data && (
-                <span className="ml-2 text-sm font-normal text-body">({sorted.length})</span>
+                <span className="ms-2 text-sm font-normal text-body">
+                  {appText(i18n, 'app.admin.tables.count', { count: sorted.length })}
+                </span>
               )}
             </h2>
             {tables.isPending ? (
               <TableCardSkeletons />
             ) : tables.data === undefined ? (
-              <LoadError message={MSG.loadTablesFailed} onRetry={() => void tables.refetch()} />
+              <LoadError
+                message={appText(i18n, 'app.admin.tables.loadFailed')}
+                onRetry={() => void tables.refetch()}
+              />
             ) : sorted.length === 0 ? (
-              <EmptyState title="No tables yet">
-                Add your first table above; each table gets its own QR code for guests.
+              <EmptyState title={appText(i18n, 'app.admin.tables.noTables')}>
+                {appText(i18n, 'app.admin.tables.adminEmpty')}
               </EmptyState>
             ) : (
               <ul role="list" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -106,16 +116,18 @@ export function AdminTablesPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete Table"
+        title={appText(i18n, 'app.admin.tables.deleteTitle')}
         message={
-          toDelete && (
-            <>
-              Are you sure you want to delete <strong>Table {toDelete.number}</strong>? Its QR code
-              stops working and its service requests are deleted. This action cannot be undone.
-            </>
-          )
+          toDelete &&
+          richText((values) => appText(i18n, 'app.admin.tables.deleteConfirm', values), {
+            table: (
+              <strong>
+                {appText(i18n, 'app.admin.tables.table', { number: toDelete.number })}
+              </strong>
+            ),
+          })
         }
-        confirmLabel="Delete"
+        confirmLabel={appText(i18n, 'app.admin.tables.delete')}
         isPending={deleteTable.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
 import { LoadingScreen } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRestaurant } from '../../../lib/restaurants-api';
 import {
@@ -33,13 +34,16 @@ export function AdminTablesPrintPage() {
 }
 
 function PrintSheet() {
+  const i18n = useI18n();
   const { restaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId).data;
   const tables = useTables(restaurantId);
   const sorted = [...(tables.data ?? [])].sort(compareTableNumbers);
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const printedRef = useRef(false);
-  const title = restaurant ? `QR codes — ${restaurant.name}` : 'QR codes';
+  const title = restaurant
+    ? appText(i18n, 'app.admin.tables.printTitleNamed', { name: restaurant.name })
+    : appText(i18n, 'app.admin.tables.printTitle');
   useDocumentTitle(title);
 
   const allDrawn = sorted.length > 0 && sorted.every((table) => loaded.has(table.id));
@@ -60,17 +64,16 @@ function PrintSheet() {
             to={paths.adminTables}
             className="inline-flex min-h-11 items-center rounded-control px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           >
-            ← Back to Table Management
+            {appText(i18n, 'app.admin.tables.backToManagement')}
           </Link>
           <Button onClick={() => window.print()} disabled={sorted.length === 0}>
-            Print
+            {appText(i18n, 'app.admin.tables.print')}
           </Button>
         </div>
 
         <h1 className="mt-4 text-2xl font-bold print:mt-0">{title}</h1>
         <p className="mt-1 text-sm text-body print:hidden">
-          Each code opens its table&apos;s guest page. Cut along the borders and place one on each
-          table.
+          {appText(i18n, 'app.admin.tables.printHint')}
         </p>
         <div className="mt-4 empty:hidden">
           <QrOriginWarning guestUrl={sorted[0]?.qrCode} />
@@ -78,15 +81,20 @@ function PrintSheet() {
 
         {restaurantId === null ? (
           <div className="mt-6">
-            <EmptyState title={MSG.noRestaurantSelected} />
+            <EmptyState title={appText(i18n, 'app.admin.tables.noRestaurant')} />
           </div>
         ) : tables.data === undefined ? (
           <div className="mt-6">
-            <LoadError message={MSG.loadTablesFailed} onRetry={() => void tables.refetch()} />
+            <LoadError
+              message={appText(i18n, 'app.admin.tables.loadFailed')}
+              onRetry={() => void tables.refetch()}
+            />
           </div>
         ) : sorted.length === 0 ? (
           <div className="mt-6">
-            <EmptyState title="No tables yet">Add tables first, then print their codes.</EmptyState>
+            <EmptyState title={appText(i18n, 'app.admin.tables.noTables')}>
+              {appText(i18n, 'app.admin.tables.printEmpty')}
+            </EmptyState>
           </div>
         ) : (
           <ul
@@ -109,14 +117,16 @@ function PrintSheet() {
                     <p className="text-base font-semibold">{restaurant.name}</p>
                   </div>
                 )}
-                <p className="text-lg font-bold">Scan to call your server</p>
+                <p className="text-lg font-bold">{appText(i18n, 'app.admin.tables.scanToCall')}</p>
                 <QrImage
                   text={table.qrCode}
-                  alt={`QR code for Table ${table.number}`}
+                  alt={appText(i18n, 'app.admin.tables.qrAlt', { number: table.number })}
                   size={PRINT_QR_PX}
                   onReady={() => setLoaded((current) => new Set(current).add(table.id))}
                 />
-                <p className="text-2xl font-bold">Table {table.number}</p>
+                <p className="text-2xl font-bold">
+                  {appText(i18n, 'app.admin.tables.table', { number: table.number })}
+                </p>
               </li>
             ))}
           </ul>

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { MSG } from '../../../../shared/messages';
+import { appText } from '../../../../shared/i18n/app';
 import type { Table } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { usePendingRequests } from '../../../lib/pending-requests';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useSession } from '../../../lib/session-api';
@@ -20,7 +21,8 @@ const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
  * (issue 12). Account management moved to its own page (decision 034).
  */
 export function ServerTablesPage() {
-  useDocumentTitle('My Tables');
+  const i18n = useI18n();
+  useDocumentTitle(appText(i18n, 'app.admin.tables.myTables'));
   const { user } = useSession();
   const { restaurantId } = useActiveRestaurant();
   const tables = useTables(restaurantId);
@@ -30,7 +32,7 @@ export function ServerTablesPage() {
   const availableHeadingId = useId();
 
   const pending = usePendingRequests().byTable;
-  useErrorToast(tables.isError, MSG.loadTablesFailed);
+  useErrorToast(tables.isError, appText(i18n, 'app.admin.tables.loadFailed'));
 
   const all = [...(tables.data ?? [])].sort(compareTableNumbers);
   // SPEC §6: a server sees their own and unassigned tables; other servers' tables are not shown.
@@ -40,42 +42,49 @@ export function ServerTablesPage() {
   function handleAssign(table: Table) {
     assign.mutate(table.id, {
       onSuccess: ({ table: updated }) =>
-        actionSucceeded('assign-table', MSG.tableAssigned(updated.number)),
-      onError: () => actionFailed('assign-table', MSG.assignTableFailed),
+        actionSucceeded(
+          'assign-table',
+          appText(i18n, 'app.admin.tables.assigned', { number: updated.number }),
+        ),
+      onError: () => actionFailed('assign-table', appText(i18n, 'app.admin.tables.assignFailed')),
     });
   }
 
   function handleUnassign(table: Table) {
     unassign.mutate(table.id, {
-      onSuccess: () => actionSucceeded('unassign-table', MSG.tableUnassigned),
-      onError: () => actionFailed('unassign-table', MSG.unassignTableFailed),
+      onSuccess: () =>
+        actionSucceeded('unassign-table', appText(i18n, 'app.admin.tables.unassignedToast')),
+      onError: () =>
+        actionFailed('unassign-table', appText(i18n, 'app.admin.tables.unassignFailed')),
     });
   }
 
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-bold text-ink">My Tables</h1>
+      <h1 className="text-2xl font-bold text-ink">{appText(i18n, 'app.admin.tables.myTables')}</h1>
 
       {tables.isPending && restaurantId !== null ? (
         <TableCardSkeletons />
       ) : tables.isError && tables.data === undefined ? (
         <div className="rounded-card border border-line bg-white p-6 text-center">
-          <p className="text-ink-soft">{MSG.loadTablesFailed}</p>
+          <p className="text-ink-soft">{appText(i18n, 'app.admin.tables.loadFailed')}</p>
           <Button variant="secondary" className="mt-4" onClick={() => void tables.refetch()}>
-            Try again
+            {appText(i18n, 'app.admin.tables.tryAgain')}
           </Button>
         </div>
       ) : (
         <>
           <section aria-labelledby={assignedHeadingId} className="space-y-3">
             <h2 id={assignedHeadingId} className="text-lg font-semibold text-ink">
-              My Assigned Tables
+              {appText(i18n, 'app.admin.tables.myAssigned')}
             </h2>
             {mine.length === 0 ? (
               <div className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center">
-                <h3 className="font-semibold text-ink">No Tables Assigned</h3>
+                <h3 className="font-semibold text-ink">
+                  {appText(i18n, 'app.admin.tables.noneAssigned')}
+                </h3>
                 <p className="mt-1 text-sm text-body">
-                  Assign yourself to available tables to start serving.
+                  {appText(i18n, 'app.admin.tables.noneAssignedText')}
                 </p>
               </div>
             ) : (
@@ -97,11 +106,11 @@ export function ServerTablesPage() {
 
           <section aria-labelledby={availableHeadingId} className="space-y-3">
             <h2 id={availableHeadingId} className="text-lg font-semibold text-ink">
-              Available Tables
+              {appText(i18n, 'app.admin.tables.availableTables')}
             </h2>
             {available.length === 0 ? (
               <p className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center text-sm text-body">
-                No tables available for assignment
+                {appText(i18n, 'app.admin.tables.noneAvailable')}
               </p>
             ) : (
               <ul role="list" className={GRID}>
