@@ -25,7 +25,9 @@ import { DEMO } from '../src/server/demo';
 
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4390);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const OUT = path.resolve('.tmp/screenshots');
+/** Issue 15: the browser's language (staff screens and the guest page follow it), e.g. `ar`; unset: the default. */
+const LOCALE = process.env.SCREENSHOTS_LOCALE;
+const OUT = path.resolve('.tmp/screenshots', LOCALE ?? '');
 const filters = process.argv.slice(2).map((word) => word.toLowerCase());
 
 async function waitForServer(deadline: number): Promise<void> {
@@ -123,6 +125,7 @@ async function capture(browser: Browser, tables: DemoTable[]): Promise<string[]>
           isMobile: viewport.name === 'phone',
           hasTouch: viewport.name === 'phone',
           serviceWorkers: 'block',
+          ...(LOCALE ? { locale: LOCALE } : {}),
         });
         await signIn(context, screen.role, ORIGIN);
         contexts.set(screen.role, context);
