@@ -172,7 +172,8 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         <Kpi
           className="col-span-2 lg:col-span-1"
           label={t('app.settings.analytics.busiest')}
-          value={busiest ? formatHourRange(busiest.hour) : '—'}
+          // A clock range reads left to right in every script: isolated, Arabic does not reverse its two ends.
+          value={busiest ? <bdi dir="ltr">{formatHourRange(busiest.hour)}</bdi> : '—'}
           hint={
             data.busiestHours.length > 0
               ? data.busiestHours
