@@ -6,7 +6,6 @@
  * 'acknowledged' arriving at that table's guest page.
  */
 import http from 'node:http';
-import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { SourceAddresses } from './lib/addresses';
@@ -18,7 +17,7 @@ import {
   type SeededRestaurant,
 } from './lib/database';
 import { Floor } from './lib/floor';
-import { describeMachine, machine } from './lib/machine';
+import { describeMachine, machine, loadAverage } from './lib/machine';
 import type { BudgetResult, Section } from './lib/report';
 import { sleep, startServer } from './lib/server';
 import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
@@ -99,10 +98,7 @@ function post(
 
 export async function runAck(backend: Backend, log: (line: string) => void): Promise<AckResult> {
   const c = ACK_CONFIG;
-  const load = os
-    .loadavg()
-    .map((v) => v.toFixed(1))
-    .join(' / ');
+  const load = loadAverage();
   const measured = c.rate * c.seconds;
   const warm = c.rate * c.warmupSeconds;
   const tablesPerRestaurant = Math.ceil((measured + warm) / c.restaurants) + 2;

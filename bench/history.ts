@@ -10,8 +10,9 @@ import { sql } from 'drizzle-orm';
 import { startOfLocalDay } from '../src/server/modules/requests/requests.service';
 import { SESSION_COOKIE } from '../src/shared/constants';
 import { createBenchDatabase, seedFleet, type Backend } from './lib/database';
-import { describeMachine, machine } from './lib/machine';
+import { describeMachine, machine, loadAverage } from './lib/machine';
 import type { Section } from './lib/report';
+import { get } from './lib/http-get';
 import { startServer } from './lib/server';
 import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 
@@ -33,32 +34,12 @@ export interface HistoryResult {
   load: string;
 }
 
-function get(
-  base: string,
-  path: string,
-  cookie: string,
-  agent: http.Agent,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${path}`, { agent, headers: { cookie } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-  });
-}
-
 export async function runHistory(
   backend: Backend,
   log: (line: string) => void,
 ): Promise<HistoryResult> {
   const c = HISTORY_CONFIG;
-  const load = (await import('node:os'))
-    .loadavg()
-    .map((v) => v.toFixed(1))
-    .join(' / ');
+  const load = loadAverage();
   const seedStart = performance.now();
   const bench = await createBenchDatabase(backend);
   const [restaurant] = await seedFleet(bench, {

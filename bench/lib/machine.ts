@@ -25,3 +25,11 @@ export function machine(): Machine {
 export function describeMachine(m: Machine): string {
   return `${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB RAM, ${m.kernel}, Node ${m.node}`;
 }
+
+/** The load average (1 / 5 / 15 min) as the reports print it: other work on the machine when a run started. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
+}
