@@ -97,6 +97,7 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
         name="reviewUrl"
         label={appText(i18n, 'app.settings.reviewUrl')}
         type="url"
+        dir="ltr"
         inputMode="url"
         autoComplete="url"
         placeholder={REVIEW_URL_EXAMPLE}

@@ -40,6 +40,8 @@ export function ColorField<T extends FieldValues, O>({
       name={name}
       label={label}
       autoComplete="off"
+      // #RRGGBB reads left to right in every script (Arabic would show the '#' at the end).
+      dir="ltr"
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}

@@ -65,7 +65,7 @@ export function GuestLanguageForm({ restaurant }: { restaurant: Restaurant }) {
         size="lg"
         isLoading={update.isPending}
         disabled={!dirty}
-        className="w-full sm:w-auto"
+        className="w-full sm:w-auto sm:self-start"
       >
         {appText(i18n, 'app.settings.saveGuestLanguage')}
       </Button>
