@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, ORIGIN, ownRestaurantWithTable, test } from './support';
+import { animationsFinished } from '../support/screens';
 
 /** The cells of a rendered table, header row first, as a user reads them. */
 async function cellsOf(table: Locator): Promise<string[][]> {
@@ -144,6 +145,7 @@ test('the owner sees requests per hour, response times and breakdowns, and the C
   // With data, both views open and at a phone's width: axe finds nothing, and the page never scrolls sideways.
   await times.getByRole('button', { name: 'Table' }).click();
   await page.setViewportSize({ width: 360, height: 740 });
+  await animationsFinished(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();

@@ -14,6 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
 import { DEMO, ORIGIN, demoTables, expect, signInWithPin, test, type DemoTable } from './support';
+import { animationsFinished } from '../support/screens';
 
 const PHONE = { width: 360, height: 740 };
 const [alex] = DEMO.servers;
@@ -278,6 +279,7 @@ test('sign-in with a wrong PIN keeps the error in the form and focus on it; succ
     await expect(pin).toBeFocused();
 
     // Axe on the login page, error shown.
+    await animationsFinished(page);
     const loginScan = await new AxeBuilder({ page }).analyze();
     expect(loginScan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
@@ -318,10 +320,12 @@ test('axe reports no violation on the console with a pending request, the banner
     const pending = page.getByRole('region', { name: 'Pending Requests' });
     await expect(pending.getByRole('article').first()).toBeVisible();
 
+    await animationsFinished(page);
     const consoleScan = await new AxeBuilder({ page }).analyze();
     expect(consoleScan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await page.getByRole('button', { name: /^Menu/ }).click();
+    await animationsFinished(page);
     const menuScan = await new AxeBuilder({ page }).analyze();
     expect(menuScan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
@@ -329,6 +333,7 @@ test('axe reports no violation on the console with a pending request, the banner
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeFocused();
     await expect(page.getByRole('group', { name: 'Delete Account' })).toBeVisible();
+    await animationsFinished(page);
     const accountScan = await new AxeBuilder({ page }).analyze();
     expect(accountScan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, DEMO, demoTables, signInWithEmail, signInWithPin } from './support';
+import { animationsFinished } from '../support/screens';
 
 function statValue(page: Page, label: string): Locator {
   return page.locator('dl > div').filter({ hasText: label }).locator('dd');
@@ -89,6 +90,7 @@ test('Active Servers, Recent Activity and Server Status follow the floor live', 
   ]) {
     await owner.setViewportSize(size);
     await expect(latest).toBeVisible();
+    await animationsFinished(owner);
     const { violations } = await new AxeBuilder({ page: owner }).withTags(TAGS).analyze();
     expect(
       violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),

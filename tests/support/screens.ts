@@ -59,8 +59,22 @@ export async function settle(page: Page): Promise<void> {
     )
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
-  // Toasts fade in; let them finish so they are captured as a user sees them.
-  await page.waitForTimeout(400);
+  await animationsFinished(page);
+}
+
+/**
+ * Waits until every finite animation on the page has ended — a toast's entrance fades it in, and axe measures the
+ * contrast of a half-faded text as a violation. A toast's progress bar (its auto-close timer) and endless ones
+ * (spinners) are left running.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => {
+      if (animation.effect?.getComputedTiming().iterations === Infinity) return false;
+      return !(animation instanceof CSSAnimation && animation.animationName.includes('trackProgress'));
+    });
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 export function screens(tables: DemoTable[]): Screen[] {
