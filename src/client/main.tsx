@@ -7,7 +7,7 @@ import {
   takeEmbeddedGuestLanguage,
   type GuestLanguageData,
 } from './app/guest-app';
-import { DEFAULT_LOCALE, dirOf } from '../shared/i18n/locales';
+import { DEFAULT_LOCALE, dirOf, negotiateLocale } from '../shared/i18n/locales';
 import { applyDocumentLanguage } from './lib/i18n';
 import { preferredGuestLocale } from './features/guest/lib/guest-locale';
 import { matchTablePath } from '../shared/paths';
@@ -52,6 +52,9 @@ if (table) {
 } else {
   const root = createRoot(container);
   const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
+  // The loading screen speaks the browser's language until the app knows the user's (StaffI18n).
+  const locale = negotiateLocale(navigator.languages, DEFAULT_LOCALE);
+  applyDocumentLanguage(locale, dirOf(locale));
   render(<LoadingScreen />);
   void import('./app/app').then(({ App }) => render(<App />));
 }

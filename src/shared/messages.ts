@@ -102,6 +102,11 @@ export const MSG = {
   guestServiceUnavailable:
     'Staff could not be called just now: the service is briefly unavailable. Please try again in a moment.',
   onlyServersAssign: 'Only servers can assign tables to themselves.',
+  notYourTable: 'This table is assigned to another server.',
+  bodyTooLarge: 'The request body is too large.',
+  unsupportedContentType: 'Unsupported content type.',
+  crossSiteRefused: 'Cross-site request refused.',
+  jsonRequired: 'Requests that change data must be sent as JSON.',
   tableAssignedToOther: 'This table is already assigned to another server.',
   requestNotFound: 'Request not found.',
   tableNotFound: 'Table not found.',

@@ -159,6 +159,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     retryAfterSeconds: z.number().optional(),
     suggestions: z.array(z.string()).optional(),
+    /** The values inside `message` (a name, a number), for a client that words it in its reader's language. */
+    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

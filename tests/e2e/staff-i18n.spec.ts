@@ -3,6 +3,7 @@
  * in German, a Spanish server gets the new-request toast in Spanish. Both demo accounts are set back to the
  * browser's language afterwards, as the other specs expect English.
  */
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { DEMO, demoTables, expect, ORIGIN, signInWithEmail, signInWithPin, test } from './support';
 
@@ -61,5 +62,29 @@ test('a server in Spanish gets the new-request toast in Spanish', async ({ page,
     await expect(page.getByText('Piden la cuenta').first()).toBeVisible();
   } finally {
     await setLanguage(page, null);
+  }
+});
+
+test('a server whose browser speaks German sees the sign-in refusal in German, not the server’s English', async ({
+  browser,
+}) => {
+  const de = JSON.parse(fs.readFileSync('src/shared/i18n/catalogs/app/de.json', 'utf8')) as Record<
+    string,
+    string
+  >;
+  const context = await browser.newContext({ locale: 'de-DE', serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.getByRole('tab', { name: de['app.settings.auth.tabPin'] }).click();
+    await page.getByLabel(de['app.settings.auth.loginId']!, { exact: true }).fill('nobody-here');
+    await page.getByLabel(de['app.settings.auth.pin']!, { exact: true }).fill('1234');
+    await page.getByRole('button', { name: de['app.settings.auth.signIn'] }).click();
+    // The server answered 'Login ID not found' (SPEC's English); the form says it in German.
+    await expect(page.getByText(de['app.error.loginIdNotFound']!).first()).toBeVisible();
+    await expect(page.getByText('Login ID not found')).toHaveCount(0);
+  } finally {
+    await context.close();
   }
 });

@@ -1,14 +1,18 @@
 /**
  * The staff and admin screens in the user's language (issue 15, decision 047): the language stored on the user
  * (account page), else the browser's (navigator.languages), else English. English is in the app's bundle, so the
- * screens never wait for it; another language is one chunk, loaded when it is first needed.
+ * screens never wait for it; another language is one chunk, loaded when it is first needed. The server's refusals
+ * are shown in the same language (decision 050).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { messages as english } from '../../shared/i18n/compiled/app/en';
 import { loadAppMessages } from '../../shared/i18n/compiled/app';
 import { createI18n, type I18n } from '../../shared/i18n/i18n';
 import { dirOf, negotiateLocale, type Locale } from '../../shared/i18n/locales';
+import { setErrorWording } from '../lib/api-client';
+import { LoadingScreen } from '../components/ui/spinner';
 import { applyDocumentLanguage, I18nContext } from '../lib/i18n';
+import { serverMessageText } from '../lib/server-messages';
 import { useSession } from '../lib/session-api';
 
 const ENGLISH = createI18n('en', english);
@@ -16,16 +20,20 @@ const ENGLISH = createI18n('en', english);
 export function StaffI18n({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const wanted: Locale = user?.language ?? negotiateLocale(navigator.languages, 'en');
-  const [current, setCurrent] = useState<{ locale: Locale; i18n: I18n }>({
-    locale: 'en',
-    i18n: ENGLISH,
-  });
+  // Nothing is drawn in English first for a reader of another language: until their catalogue has arrived, the
+  // loading screen (in their language already). A later change of language keeps the screens until the next one
+  // has loaded.
+  const [current, setCurrent] = useState<{ locale: Locale; i18n: I18n } | null>(
+    wanted === 'en' ? { locale: 'en', i18n: ENGLISH } : null,
+  );
   useEffect(() => {
     let live = true;
     const show = (i18n: I18n) => {
       if (!live) return;
       setCurrent({ locale: wanted, i18n });
       applyDocumentLanguage(wanted, dirOf(wanted));
+      // Errors raised from now on are worded in this language (the server sends SPEC's English).
+      setErrorWording((error) => serverMessageText(i18n, error));
     };
     if (wanted === 'en') show(ENGLISH);
     else void loadAppMessages[wanted]().then((messages) => show(createI18n(wanted, messages)));
@@ -33,5 +41,6 @@ export function StaffI18n({ children }: { children: ReactNode }) {
       live = false;
     };
   }, [wanted]);
+  if (current === null) return <LoadingScreen />;
   return <I18nContext value={current.i18n}>{children}</I18nContext>;
 }

@@ -1,8 +1,9 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { MSG } from '@shared/messages';
+import { appText } from '@shared/i18n/app';
 import type { User } from '@shared/schemas';
+import { useI18n } from './i18n';
 import { queryKeys } from './query-keys';
 import { useSession } from './session-api';
 
@@ -63,6 +64,7 @@ interface Choice {
 
 export function ActiveRestaurantProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
+  const i18n = useI18n();
   const [choice, setChoice] = useState<Choice | null>(null);
   const sessionFetching = useIsFetching({ queryKey: queryKeys.session }) > 0;
   const userId = user?.id ?? null;
@@ -94,8 +96,8 @@ export function ActiveRestaurantProvider({ children }: { children: ReactNode }) 
   useEffect(() => {
     if (!vanished || user === null) return;
     setRestaurantId(null);
-    if (user.restaurantIds.length > 0) toast.info(MSG.selectedRestaurantSwitched);
-  }, [vanished, user, setRestaurantId]);
+    if (user.restaurantIds.length > 0) toast.info(appText(i18n, 'app.console.restaurantSwitched'));
+  }, [vanished, user, setRestaurantId, i18n]);
 
   const value: ActiveRestaurant = {
     restaurantId: resolveActiveRestaurantId(user, chosen),

@@ -19,6 +19,8 @@ export class ApiRequestError extends Error {
   readonly code: string;
   readonly retryAfterSeconds: number | undefined;
   readonly suggestions: string[];
+  /** The values inside the server's message (a name, a number), for saying it in the reader's language. */
+  readonly values: Readonly<Record<string, string | number>>;
   /** True when `message` came from the server's error body (and so is SPEC text meant for the user). */
   readonly fromServer: boolean;
 
@@ -28,6 +30,7 @@ export class ApiRequestError extends Error {
     message: string;
     retryAfterSeconds?: number | undefined;
     suggestions?: string[] | undefined;
+    values?: Record<string, string | number> | undefined;
     fromServer: boolean;
   }) {
     super(init.message);
@@ -36,6 +39,7 @@ export class ApiRequestError extends Error {
     this.code = init.code;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.suggestions = init.suggestions ?? [];
+    this.values = init.values ?? {};
     this.fromServer = init.fromServer;
   }
 }
@@ -55,10 +59,31 @@ export function clientErrorMessage(error: unknown, fallback: string): string {
     : fallback;
 }
 
+/** What the reader is shown for an error: the server's English words, or a translation of them. */
+export type ErrorWording = (error: ApiRequestError) => string;
+
+let wording: ErrorWording = (error) => error.message;
+
+/**
+ * The staff screens set this to their language's wording (src/client/lib/server-messages.ts) whenever the language
+ * changes; every error raised after that carries the translated message. The guest page keeps the server's words
+ * and words its few refusals by code itself.
+ */
+export function setErrorWording(next: ErrorWording): void {
+  wording = next;
+}
+
+/** `init`, with its message in the reader's language. */
+function worded(init: ConstructorParameters<typeof ApiRequestError>[0]): ApiRequestError {
+  const english = new ApiRequestError(init);
+  const message = wording(english);
+  return message === english.message ? english : new ApiRequestError({ ...init, message });
+}
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Body = object | FormData | undefined;
 
-const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
+export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
 
 async function send(method: Method, path: string, body: Body): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -76,7 +101,7 @@ async function send(method: Method, path: string, body: Body): Promise<Response>
   try {
     return await fetch(path, init);
   } catch {
-    throw new ApiRequestError({
+    throw worded({
       status: 0,
       code: 'network_error',
       message: NETWORK_MESSAGE,
@@ -100,29 +125,37 @@ export function isApiError(body: unknown): body is ApiError {
   if (typeof body !== 'object' || body === null) return false;
   const error = (body as { error?: unknown }).error;
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message, retryAfterSeconds, suggestions } = error as Record<string, unknown>;
+  const { code, message, retryAfterSeconds, suggestions, values } = error as Record<
+    string,
+    unknown
+  >;
   return (
     isString(code) &&
     isString(message) &&
     (retryAfterSeconds === undefined || typeof retryAfterSeconds === 'number') &&
-    (suggestions === undefined || (Array.isArray(suggestions) && suggestions.every(isString)))
+    (suggestions === undefined || (Array.isArray(suggestions) && suggestions.every(isString))) &&
+    (values === undefined ||
+      (typeof values === 'object' &&
+        values !== null &&
+        Object.values(values).every((v) => isString(v) || typeof v === 'number')))
   );
 }
 
 async function toError(response: Response): Promise<ApiRequestError> {
   const body = await readJson(response);
   if (isApiError(body)) {
-    const { code, message, retryAfterSeconds, suggestions } = body.error;
-    return new ApiRequestError({
+    const { code, message, retryAfterSeconds, suggestions, values } = body.error;
+    return worded({
       status: response.status,
       code,
       message,
       retryAfterSeconds,
       suggestions,
+      values,
       fromServer: true,
     });
   }
-  return new ApiRequestError({
+  return worded({
     status: response.status,
     code: 'http_error',
     message: INTERNAL_ERROR,
@@ -141,7 +174,7 @@ async function request<T>(
   if (parser === undefined) return undefined;
   const parsed = parser.safeParse(await readJson(response));
   if (!parsed.success) {
-    throw new ApiRequestError({
+    throw worded({
       status: response.status,
       code: 'invalid_response',
       message: INTERNAL_ERROR,

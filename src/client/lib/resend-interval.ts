@@ -23,7 +23,3 @@ export function resendWaitSeconds(email: string, now: number = Date.now()): numb
 export function noteResent(email: string, now: number = Date.now()): void {
   lastSent.set(key(email), now);
 }
-
-export function resendWaitMessage(seconds: number): string {
-  return `A verification email was sent less than a minute ago. You can send another in ${seconds}s.`;
-}

@@ -14,6 +14,7 @@ import { guestPreload } from './client-shell';
 import { guestPageLanguage, renderGuestPage } from './guest-page';
 import { GUEST_LOCALE_COOKIE } from '../../shared/constants';
 import { isLocale, negotiateLocale } from '../../shared/i18n/locales';
+import { MSG } from '../../shared/messages';
 
 /** Built assets carry a content hash in their name and never change; the rest (sw.js, icons…) may. */
 function cacheControlFor(file: string): string {
@@ -82,7 +83,7 @@ export async function registerClientRoutes(
           .sendFile(path.relative(clientDist, file));
       }
       if (request.url.startsWith('/api/'))
-        return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+        return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
       const page = await renderedGuestPage(request);
       // no-store: it holds the table's cool-down as of now. Vary: it is drawn in the language those headers ask for.
       if (page !== null)

@@ -9,7 +9,12 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { retryAfterSeconds?: number; suggestions?: string[] } = {},
+    readonly extra: {
+      retryAfterSeconds?: number;
+      suggestions?: string[];
+      /** The values inside `message` (a name, a number), so a client can say the same in its reader's language. */
+      values?: Record<string, string | number>;
+    } = {},
   ) {
     super(message);
   }
@@ -198,9 +203,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const code = err.code ? err.code.replace(/^FST_ERR_/, '').toLowerCase() : 'bad_request';
     const message =
       status === 413
-        ? 'The request body is too large.'
+        ? MSG.bodyTooLarge
         : status === 415
-          ? 'Unsupported content type.'
+          ? MSG.unsupportedContentType
           : (schemaMessage(err) ?? MSG.badRequest);
     return reply.status(status).send({ error: { code, message } });
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { SESSION_COOKIE } from '../../shared/constants';
 import { forbidden } from './errors';
+import { MSG } from '../../shared/messages';
 import { comesFromOurOrigin } from './origin';
 
 /**
@@ -54,11 +55,11 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void
     const withSession = request.cookies[SESSION_COOKIE] !== undefined;
     const declared = request.headers.origin !== undefined || withSession;
     if (declared && !comesFromOurOrigin(request, publicUrl)) {
-      return done(forbidden('Cross-site request refused.', 'csrf'));
+      return done(forbidden(MSG.crossSiteRefused, 'csrf'));
     }
     const type = request.headers['content-type'] ?? '';
     if (!type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
-      return done(forbidden('Requests that change data must be sent as JSON.', 'csrf'));
+      return done(forbidden(MSG.jsonRequired, 'csrf'));
     }
     done();
   });

@@ -1,9 +1,17 @@
 import { useContext } from 'react';
 import { appText } from '../../../shared/i18n/app';
+import { BOOT_TEXT } from '../../../shared/i18n/compiled/app/boot';
+import { negotiateLocale } from '../../../shared/i18n/locales';
 import { I18nContext } from '../../lib/i18n';
 
-/** Before the app (and its language) has loaded: main.tsx draws the loading screen with no catalogue yet. */
-const LOADING_BEFORE_APP = 'Loading...';
+/**
+ * Before the app and its catalogue have loaded (main.tsx, and StaffI18n while the first language downloads): the
+ * browser's language, from the few words compiled for this moment.
+ */
+const loadingBeforeCatalogue = () =>
+  BOOT_TEXT.loading[
+    negotiateLocale(typeof navigator === 'undefined' ? undefined : navigator.languages, 'en')
+  ];
 
 /** A decorative spinner; the surrounding control or status text carries the accessible meaning. */
 export function Spinner({ className = 'size-5' }: { className?: string }) {
@@ -29,7 +37,8 @@ export function Spinner({ className = 'size-5' }: { className?: string }) {
 /** SPEC §2: while the auth state is being resolved at start, a 'Loading...' spinner is shown. */
 export function LoadingScreen({ label }: { label?: string }) {
   const i18n = useContext(I18nContext);
-  const text = label ?? (i18n ? appText(i18n, 'app.console.loadingScreen') : LOADING_BEFORE_APP);
+  const text =
+    label ?? (i18n ? appText(i18n, 'app.console.loadingScreen') : loadingBeforeCatalogue());
   return (
     <div
       role="status"

@@ -86,6 +86,7 @@ describe('acknowledge ("On my way")', () => {
     expect(loser.json().error).toEqual({
       code: 'request_taken',
       message: `${winner} is already on it.`,
+      values: { name: winner },
     });
     expect((await rowOf(id)).acknowledgedBy).toBe(
       a.statusCode === 200 ? anna.user.id : ben.user.id,

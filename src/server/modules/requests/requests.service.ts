@@ -82,12 +82,11 @@ export function startOfLocalDay(now: number): number {
 function refusal(row: RequestWithContext): AppError {
   switch (row.status) {
     case 'acknowledged':
-      return conflict(
-        row.acknowledgedByName
-          ? FLOOR_MSG.requestTakenBy(row.acknowledgedByName)
-          : FLOOR_MSG.requestTakenBySomeone,
-        'request_taken',
-      );
+      return row.acknowledgedByName
+        ? new AppError(409, 'request_taken', FLOOR_MSG.requestTakenBy(row.acknowledgedByName), {
+            values: { name: row.acknowledgedByName },
+          })
+        : conflict(FLOOR_MSG.requestTakenBySomeone, 'request_taken');
     case 'completed':
       return conflict(FLOOR_MSG.requestAlreadyCompleted, 'request_completed');
     case 'dismissed':

@@ -75,7 +75,11 @@ describe('restaurants per admin', () => {
     const over = await create(cookie, 'One too many');
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({
-      error: { code: 'restaurant_limit', message: MSG.restaurantLimit(CAP) },
+      error: {
+        code: 'restaurant_limit',
+        message: MSG.restaurantLimit(CAP),
+        values: { max: CAP },
+      },
     });
     const listed = await request(t, 'GET', '/api/restaurants', { cookie });
     expect(listed.json<{ restaurants: unknown[] }>().restaurants).toHaveLength(CAP);

@@ -112,7 +112,7 @@ export class TablesService {
     if (user.role !== 'server') throw forbidden(MSG.onlyServersAssign);
     const row = await this.tableForStaff(user, tableId);
     if (row.serverId !== null && row.serverId !== user.id) {
-      throw forbidden('This table is assigned to another server.', 'not_your_table');
+      throw forbidden(MSG.notYourTable, 'not_your_table');
     }
     if (row.serverId === user.id) {
       const now = Date.now();

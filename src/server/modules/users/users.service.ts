@@ -11,6 +11,7 @@ import { tables, users } from '../../db/schema';
 import { MSG } from '../../../shared/messages';
 import {
   isEmailShaped,
+  NAME_REQUIRED,
   loginIdError,
   normalizeLoginId,
   passwordError,
@@ -67,7 +68,7 @@ export interface NewPasswordUser {
 
 export async function createPasswordUser(db: Executor, input: NewPasswordUser): Promise<UserRow> {
   const name = input.name.trim();
-  if (!name) throw badRequest('Name is required', 'name_required');
+  if (!name) throw badRequest(NAME_REQUIRED, 'name_required');
   const email = normalizeEmail(input.email);
   const pwError = passwordError(input.password);
   if (pwError) throw badRequest(pwError, 'invalid_password');
@@ -98,7 +99,7 @@ export interface NewPinServer {
 
 export async function createPinServer(db: Executor, input: NewPinServer): Promise<UserRow> {
   const name = input.name.trim();
-  if (!name) throw badRequest('Name is required', 'name_required');
+  if (!name) throw badRequest(NAME_REQUIRED, 'name_required');
   const idError = loginIdError(input.loginId);
   if (idError) throw badRequest(idError, 'invalid_login_id');
   const loginId = normalizeLoginId(input.loginId);

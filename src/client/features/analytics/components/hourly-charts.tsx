@@ -16,7 +16,7 @@ import { appText } from '../../../../shared/i18n/app';
 import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
 import { dirOf, isLocale } from '../../../../shared/i18n/locales';
 import { useI18n } from '../../../lib/i18n';
-import { formatHour, toMinutes } from '../lib/format';
+import { formatHour, formatHourTick, toMinutes } from '../lib/format';
 
 const AXIS = { fontSize: 12, fill: '#475569' };
 const GRID = '#e2e8f0';
@@ -56,7 +56,7 @@ export function RequestsPerHourChart({ hours }: { hours: AnalyticsResponse['hour
         <XAxis
           dataKey="hour"
           ticks={HOUR_TICKS}
-          tickFormatter={formatHour}
+          tickFormatter={(hour: number) => formatHourTick(hour, i18n.locale)}
           tick={AXIS}
           tickLine={false}
           axisLine={{ stroke: GRID }}
@@ -72,7 +72,7 @@ export function RequestsPerHourChart({ hours }: { hours: AnalyticsResponse['hour
         />
         <Tooltip
           cursor={{ fill: '#eff6ff' }}
-          labelFormatter={(hour) => formatHour(Number(hour))}
+          labelFormatter={(hour) => formatHour(Number(hour), i18n.locale)}
           formatter={(value) => [value, appText(i18n, 'app.settings.analytics.requests')]}
         />
         <Bar dataKey="requests" fill="#1d4ed8" radius={[3, 3, 0, 0]} isAnimationActive={false} />
@@ -97,7 +97,7 @@ export function ResponseTimesChart({ hours }: { hours: AnalyticsResponse['hours'
         <XAxis
           dataKey="hour"
           ticks={HOUR_TICKS}
-          tickFormatter={formatHour}
+          tickFormatter={(hour: number) => formatHourTick(hour, i18n.locale)}
           tick={AXIS}
           tickLine={false}
           axisLine={{ stroke: GRID }}
@@ -112,7 +112,7 @@ export function ResponseTimesChart({ hours }: { hours: AnalyticsResponse['hours'
           orientation={rtl ? 'right' : 'left'}
         />
         <Tooltip
-          labelFormatter={(hour) => formatHour(Number(hour))}
+          labelFormatter={(hour) => formatHour(Number(hour), i18n.locale)}
           formatter={(value, name) => [
             appText(i18n, 'app.settings.analytics.minutesValue', { value: String(value) }),
             name,

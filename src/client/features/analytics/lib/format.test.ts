@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, formatDuration, formatHourRange, toMinutes } from './format';
+import {
+  addDays,
+  addMonths,
+  formatDuration,
+  formatHour,
+  formatHourRange,
+  formatHourTick,
+  toMinutes,
+} from './format';
 
 describe('analytics formats', () => {
   it('shows durations in s, min and h', () => {
@@ -11,7 +19,12 @@ describe('analytics formats', () => {
   });
 
   it('names hours and steps dates', () => {
-    expect(formatHourRange(23)).toBe('23:00–00:00');
+    expect(formatHourRange(23, 'de')).toBe('23:00–0:00');
+    expect(formatHourRange(9, 'en')).toBe('9:00 AM–10:00 AM');
+    expect(formatHourRange(23, 'en')).toBe('11:00 PM–12:00 AM');
+    expect(formatHour(17, 'ja')).toBe('17:00');
+    expect(formatHourTick(17, 'en')).toBe('5 PM');
+    expect(formatHourTick(17, 'de')).toBe('17 Uhr');
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-02', -7)).toBe('2026-02-23');
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-01');

@@ -33,13 +33,37 @@ export function formatDuration(ms: number | null, i18n?: I18n): string {
 export const toMinutes = (ms: number | null): number | null =>
   ms === null ? null : Math.round(ms / 6_000) / 10;
 
-/** "09:00–10:00" (the hour of the restaurant's local day). */
-export function formatHourRange(hour: number): string {
-  const pad = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
-  return `${pad(hour)}–${pad(hour + 1)}`;
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** `locale`'s clock (12- or 24-hour, its digits), with or without minutes; one formatter per locale and shape. */
+function clock(locale: string, minutes: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${minutes}`;
+  let format = clocks.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      hour: 'numeric',
+      ...(minutes ? { minute: '2-digit' } : {}),
+      timeZone: 'UTC',
+    });
+    clocks.set(key, format);
+  }
+  return format;
 }
 
-export const formatHour = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
+/** An hour of the restaurant's local day as `locale` writes the time: "17:00" (de), "5:00 PM" (en). */
+export const formatHour = (hour: number, locale: string): string =>
+  clock(locale, true).format(Date.UTC(2000, 0, 1, hour % 24));
+
+/** A chart's hour tick, shorter: "17 Uhr" (de), "5 PM" (en), "17時" (ja). */
+export const formatHourTick = (hour: number, locale: string): string =>
+  clock(locale, false).format(Date.UTC(2000, 0, 1, hour % 24));
+
+/**
+ * "09:00–10:00" (de), "9:00 AM–10:00 AM" (en): the hour from its start to the next. Each end is formatted alone —
+ * Intl's formatRange would add both dates to the hour that ends at midnight.
+ */
+export const formatHourRange = (hour: number, locale: string): string =>
+  `${formatHour(hour, locale)}–${formatHour(hour + 1, locale)}`;
 
 /** "Tue, 10 Mar 2026" for a YYYY-MM-DD (a calendar date: no zone shift), as `locale` writes dates. */
 export function formatDay(

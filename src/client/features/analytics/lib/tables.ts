@@ -43,7 +43,7 @@ export function hourlyTable(i18n: I18n, hours: AnalyticsResponse['hours']): Tabl
       ...timeColumns(i18n),
     ],
     rows: hours.map((h) => [
-      formatHourRange(h.hour),
+      formatHourRange(h.hour, i18n.locale),
       String(h.count),
       String(h.escalated),
       ...times(i18n, h),

@@ -172,12 +172,13 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         <Kpi
           className="col-span-2 lg:col-span-1"
           label={t('app.settings.analytics.busiest')}
-          // A clock range reads left to right in every script: isolated, Arabic does not reverse its two ends.
-          value={busiest ? <bdi dir="ltr">{formatHourRange(busiest.hour)}</bdi> : '—'}
+          // Isolated, a clock range takes its direction from its own words: Arabic's '5:00 م–6:00 م' starts on
+          // the right, digits alone ('17:00–18:00') keep their order.
+          value={busiest ? <bdi>{formatHourRange(busiest.hour, i18n.locale)}</bdi> : '—'}
           hint={
             data.busiestHours.length > 0
               ? data.busiestHours
-                  .map((h) => `${formatHour(h.hour)} (${count(i18n, h.count)})`)
+                  .map((h) => `${formatHour(h.hour, i18n.locale)} (${count(i18n, h.count)})`)
                   .join(' · ')
               : t('app.settings.analytics.noRequests')
           }
@@ -193,7 +194,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           summary={
             busiest
               ? t('app.settings.analytics.requestsPerHourSummaryBusiest', {
-                  hours: formatHourRange(busiest.hour),
+                  hours: formatHourRange(busiest.hour, i18n.locale),
                   count: count(i18n, busiest.count),
                 })
               : t('app.settings.analytics.requestsPerHourSummary')

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatElapsed, formatRelative } from './format-relative';
+import { messages as english } from '../../../../shared/i18n/compiled/app/en';
+import { createI18n } from '../../../../shared/i18n/i18n';
+import { elapsedText, relativeText } from './console-text';
 
-describe('formatRelative (SPEC §2 request cards)', () => {
+const en = createI18n('en', english);
+
+describe('relativeText in English (SPEC §2 request cards)', () => {
   const now = 1_700_000_000_000;
   it.each([
     [0, 'just now'],
@@ -12,15 +16,15 @@ describe('formatRelative (SPEC §2 request cards)', () => {
     [5 * 60 * 60_000, '5 hours ago'],
     [3 * 24 * 60 * 60_000, '3 days ago'],
   ])('%i ms ago reads %s', (elapsed, text) => {
-    expect(formatRelative(now - elapsed, now)).toBe(text);
+    expect(relativeText(en, now - elapsed, now)).toBe(text);
   });
 
   it('treats a timestamp slightly in the future (clock skew) as just now', () => {
-    expect(formatRelative(now + 5_000, now)).toBe('just now');
+    expect(relativeText(en, now + 5_000, now)).toBe('just now');
   });
 });
 
-describe('formatElapsed (issue 12: a waiting time that ticks)', () => {
+describe('elapsedText in English (issue 12: a waiting time that ticks)', () => {
   it.each([
     [0, '0 s'],
     [45_000, '45 s'],
@@ -31,10 +35,10 @@ describe('formatElapsed (issue 12: a waiting time that ticks)', () => {
     [65 * 60_000, '1 h 5 min'],
     [2 * 24 * 60 * 60_000, '2 d'],
   ])('%i ms reads %s', (elapsed, text) => {
-    expect(formatElapsed(elapsed)).toBe(text);
+    expect(elapsedText(en, elapsed)).toBe(text);
   });
 
   it('reads a negative time (clock skew) as 0 s', () => {
-    expect(formatElapsed(-5_000)).toBe('0 s');
+    expect(elapsedText(en, -5_000)).toBe('0 s');
   });
 });

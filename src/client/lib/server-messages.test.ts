@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages as english } from '../../shared/i18n/compiled/app/en';
+import { messages as german } from '../../shared/i18n/compiled/app/de';
+import { messages as arabic } from '../../shared/i18n/compiled/app/ar';
+import { createI18n } from '../../shared/i18n/i18n';
+import { FLOOR_MSG } from '../../shared/floor-messages';
+import { MSG } from '../../shared/messages';
+import { api, ApiRequestError, setErrorWording } from './api-client';
+import { SERVER_TEXT_IDS, serverMessageText } from './server-messages';
+
+const en = createI18n('en', english);
+const de = createI18n('de', german);
+const ar = createI18n('ar', arabic);
+
+const refusal = (code: string, message: string, extra: Partial<ApiRequestError> = {}) =>
+  new ApiRequestError({ status: 409, code, message, fromServer: true, ...extra });
+
+/** Every `MSG.x` / `FLOOR_MSG.x` the server's code names, with its English words when they are fixed. */
+function fixedTextsTheServerSends(): Map<string, string> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const files = [
+    ...fs
+      .readdirSync(path.join(root, 'server'), { recursive: true, encoding: 'utf8' })
+      .map((f) => path.join(root, 'server', f)),
+    path.join(root, 'shared/schemas.ts'),
+    path.join(root, 'shared/fields.ts'),
+  ].filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const tables: Record<string, Record<string, unknown>> = { MSG, FLOOR_MSG };
+  const found = new Map<string, string>();
+  for (const file of files) {
+    for (const [, table, key] of fs
+      .readFileSync(file, 'utf8')
+      .matchAll(/\b(MSG|FLOOR_MSG)\.(\w+)\b(?!\s*\()/g)) {
+      const text = tables[table!]![key!];
+      if (typeof text === 'string') found.set(`${table}.${key}`, text);
+    }
+  }
+  return found;
+}
+
+describe('the server’s refusals in the reader’s language (issue 15, decision 050)', () => {
+  it('know every fixed text the server sends', () => {
+    const sent = fixedTextsTheServerSends();
+    // Guest-page and push texts are worded by their own screens, not by the staff app's error toasts.
+    const elsewhere = new Set([
+      'MSG.guestServiceUnavailable',
+      'MSG.tableNotFoundBody',
+      'MSG.guestSendFailed',
+      'MSG.guestSomeoneOnTheWay',
+      'MSG.guestWaiting',
+      'MSG.guestRequestDone',
+      'MSG.verificationSent',
+      'MSG.emailVerified',
+    ]);
+    expect(sent.size).toBeGreaterThan(30);
+    const missing = [...sent]
+      .filter(([name, text]) => !elsewhere.has(name) && SERVER_TEXT_IDS[text] === undefined)
+      .map(([name]) => name);
+    expect(missing).toEqual([]);
+  });
+
+  it('show SPEC’s English words verbatim in English', () => {
+    for (const [text, id] of Object.entries(SERVER_TEXT_IDS)) expect(en._(id), id).toBe(text);
+  });
+
+  it('word a fixed text in German and Arabic', () => {
+    expect(serverMessageText(de, refusal('unauthorized', MSG.incorrectPin))).toBe(
+      de._('app.error.incorrectPin'),
+    );
+    expect(de._('app.error.incorrectPin')).not.toBe(MSG.incorrectPin);
+    expect(serverMessageText(ar, refusal('not_found', MSG.tableNotFound))).toMatch(
+      /[\u0600-\u06ff]/,
+    );
+  });
+
+  it('word a text with a value from the values the error carries', () => {
+    const taken = refusal('request_taken', FLOOR_MSG.requestTakenBy('Ana'), {
+      values: { name: 'Ana' },
+    });
+    expect(serverMessageText(en, taken)).toBe('Ana is already on it.');
+    expect(serverMessageText(de, taken)).toContain('Ana');
+    expect(serverMessageText(de, taken)).not.toBe('Ana is already on it.');
+
+    const limit = refusal('restaurant_limit', MSG.restaurantLimit(20), { values: { max: 20 } });
+    expect(serverMessageText(en, limit)).toBe(MSG.restaurantLimit(20));
+
+    const locked = refusal('locked', 'Too many failed sign-in attempts. Try again in 15 minutes.', {
+      retryAfterSeconds: 14 * 60 + 1,
+    });
+    expect(serverMessageText(en, locked)).toBe(locked.message);
+    expect(serverMessageText(de, locked)).toContain('15');
+    const slow = refusal('throttled', 'Too many failed sign-in attempts. Try again in 1 second.', {
+      retryAfterSeconds: 1,
+    });
+    expect(serverMessageText(en, slow)).toBe(slow.message);
+  });
+
+  it('leave a text it does not know as the server sent it', () => {
+    expect(serverMessageText(de, refusal('new_rule', 'A rule of a newer server.'))).toBe(
+      'A rule of a newer server.',
+    );
+    expect(serverMessageText(de, refusal('request_taken', 'Somebody is on it.'))).toBe(
+      'Somebody is on it.',
+    );
+  });
+});
+
+describe('setErrorWording', () => {
+  afterEach(() => {
+    setErrorWording((error) => error.message);
+    vi.unstubAllGlobals();
+  });
+
+  it('words every error the api raises from then on', async () => {
+    setErrorWording((error) => serverMessageText(de, error));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json(
+            { error: { code: 'unauthorized', message: MSG.incorrectPin } },
+            { status: 401 },
+          ),
+        ),
+      ),
+    );
+    const failure = await api.post('/api/auth/pin', {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect((failure as ApiRequestError).message).toBe(de._('app.error.incorrectPin'));
+    expect((failure as ApiRequestError).code).toBe('unauthorized');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    const offline = await api
+      .get('/api/session', { safeParse: () => ({ success: false }) })
+      .catch((e: unknown) => e);
+    expect((offline as ApiRequestError).message).toBe(de._('app.error.network'));
+  });
+});
