@@ -11,7 +11,7 @@ import { createBenchDatabase, seedFleet, type SeededRestaurant } from './lib/dat
 import { Floor, type PhaseResult } from './lib/floor';
 import { describeMachine, machine } from './lib/machine';
 import type { BudgetResult, Section } from './lib/report';
-import { BENCH_TMP, sleep, startServer } from './lib/server';
+import { BENCH_TMP, sleep, startServer, type ServerProcess } from './lib/server';
 import { envNumber, median, ms, table } from './lib/stats';
 import { quiet } from './live';
 
@@ -37,6 +37,41 @@ export interface FloorLoadResult {
   load: FloorLoad;
   floor: PhaseResult[];
   ours: PhaseResult[];
+  /** Where our time went, from the server's own histograms (warm-up included). */
+  split: PressSplit | null;
+}
+
+/** Means from the server's /metrics: press taken → its statement committed → written to the staff sockets. */
+export interface PressSplit {
+  pressToCommitMs: number;
+  commitToDeliveryMs: number;
+  /** Share of presses whose commit took longer than 2.5 ms (the histogram's bucket). */
+  commitOver2500us: number;
+}
+
+const METRICS_TOKEN = 'bench-floor-metrics-token';
+
+/** Reads the two press histograms of `server`'s Prometheus text; null when they are absent. */
+async function pressSplit(server: ServerProcess): Promise<PressSplit | null> {
+  const res = await fetch(`${server.base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  if (!res.ok) return null;
+  const text = await res.text();
+  const value = (name: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line === undefined ? NaN : Number(line.slice(name.length + 1));
+  };
+  const commit = 'table_service_press_to_commit_seconds';
+  const delivery = 'table_service_commit_to_delivery_seconds';
+  const commits = value(`${commit}_count`);
+  const deliveries = value(`${delivery}_count`);
+  if (!(commits > 0) || !(deliveries > 0)) return null;
+  return {
+    pressToCommitMs: (value(`${commit}_sum`) / commits) * 1000,
+    commitToDeliveryMs: (value(`${delivery}_sum`) / deliveries) * 1000,
+    commitOver2500us: 1 - value(`${commit}_bucket{le="0.0025"}`) / commits,
+  };
 }
 
 const p99Median = (runs: PhaseResult[]) => median(runs.map((r) => r.latency.p99));
@@ -82,7 +117,12 @@ export async function runFloor(log: (line: string) => void): Promise<FloorLoadRe
       const floorRuns = await runInMemory(fleet, load, log);
       const server = await startServer({
         name: `floor-ours-${load.sockets}x${load.rate}`,
-        env: { ...database.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+        env: {
+          ...database.env,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          METRICS_TOKEN,
+        },
       });
       const ours = new Floor(fleet, [server], 'postgres', database.name);
       try {
@@ -91,7 +131,12 @@ export async function runFloor(log: (line: string) => void): Promise<FloorLoadRe
           await ours.completeAll();
           await sleep(1000);
         });
-        results.push({ load, floor: floorRuns, ours: oursRuns });
+        const split = await pressSplit(server);
+        if (split)
+          log(
+            `  ours, server side: press → commit ${ms(split.pressToCommitMs)} ms, commit → sockets ${ms(split.commitToDeliveryMs)} ms (means); commits over 2.5 ms: ${(split.commitOver2500us * 100).toFixed(1)} %`,
+          );
+        results.push({ load, floor: floorRuns, ours: oursRuns, split });
       } finally {
         ours.close();
         await server.stop();
@@ -138,7 +183,7 @@ export function floorSection(results: FloorLoadResult[]): Section {
   const c = FLOOR_CONFIG;
   const m = machine();
   const budgets: BudgetResult[] = [];
-  const rows = results.map(({ load, floor, ours }) => {
+  const rows = results.map(({ load, floor, ours, split }) => {
     const f = p99Median(floor);
     const o = p99Median(ours);
     const ratio = o / f;
@@ -155,6 +200,9 @@ export function floorSection(results: FloorLoadResult[]): Section {
       `**${ms(o)}**`,
       `**${ratio.toFixed(2)}×**`,
       `${ours.reduce((n, r) => n + r.lost, 0)} / ${floor.reduce((n, r) => n + r.lost, 0)}`,
+      split
+        ? `${ms(split.pressToCommitMs)} / ${ms(split.commitToDeliveryMs)} (${(split.commitOver2500us * 100).toFixed(1)} %)`
+        : '—',
     ];
   });
   const markdown = [
@@ -175,9 +223,14 @@ export function floorSection(results: FloorLoadResult[]): Section {
         'ours p99 ms',
         'ratio (p99)',
         'lost ours / floor',
+        'ours: press → commit / commit → sockets, mean ms (commits > 2.5 ms)',
       ],
       rows,
     ),
+    '',
+    `The last column is the server's own account (its /metrics histograms \`table_service_press_to_commit_seconds\` ` +
+      `and \`table_service_commit_to_delivery_seconds\`, warm-up included): how long a press waited for its ` +
+      `durable statement, and how long the committed press then took to reach the sockets.`,
   ].join('\n');
   return { id: 'floor', title: 'Press-to-screen against an in-memory floor', markdown, budgets };
 }
