@@ -53,7 +53,10 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page
     .waitForFunction(
-      () => !document.querySelector('[aria-busy="true"], .animate-pulse, [role="progressbar"]'),
+      () =>
+        !document.querySelector(
+          '[aria-busy="true"], .animate-pulse, .animate-spin, [role="progressbar"]',
+        ),
       undefined,
       { timeout: 5_000 },
     )
@@ -71,7 +74,9 @@ export async function animationsFinished(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const finite = document.getAnimations().filter((animation) => {
       if (animation.effect?.getComputedTiming().iterations === Infinity) return false;
-      return !(animation instanceof CSSAnimation && animation.animationName.includes('trackProgress'));
+      return !(
+        animation instanceof CSSAnimation && animation.animationName.includes('trackProgress')
+      );
     });
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });

@@ -16,12 +16,14 @@ import { appText } from '../../../../shared/i18n/app';
 import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
 import { dirOf, isLocale } from '../../../../shared/i18n/locales';
 import { useI18n } from '../../../lib/i18n';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { formatHour, formatHourTick, toMinutes } from '../lib/format';
 
 const AXIS = { fontSize: 12, fill: '#475569' };
 const GRID = '#e2e8f0';
-/** Every third hour labelled: 8 labels fit at 360 px. */
+/** Every third hour labelled; on a phone every sixth, so '12 AM' or '18 Uhr' all fit at 360 px. */
 const HOUR_TICKS = [0, 3, 6, 9, 12, 15, 18, 21];
+const PHONE_HOUR_TICKS = [0, 6, 12, 18];
 
 type SeriesKey = 'ackMedian' | 'ackP90' | 'completeMedian' | 'completeP90';
 
@@ -39,15 +41,16 @@ export const SERIES: Readonly<Record<SeriesKey, { name: AppMessageId; color: str
  */
 function useChartDirection() {
   const i18n = useI18n();
+  const ticks = useMediaQuery(PHONE_QUERY) ? PHONE_HOUR_TICKS : HOUR_TICKS;
   const rtl = isLocale(i18n.locale) && dirOf(i18n.locale) === 'rtl';
   const margin = rtl
     ? { top: 8, right: -20, bottom: 0, left: 4 }
     : { top: 8, right: 4, bottom: 0, left: -20 };
-  return { i18n, rtl, margin };
+  return { i18n, rtl, margin, ticks };
 }
 
 export function RequestsPerHourChart({ hours }: { hours: AnalyticsResponse['hours'] }) {
-  const { i18n, rtl, margin } = useChartDirection();
+  const { i18n, rtl, margin, ticks } = useChartDirection();
   const data = hours.map((row) => ({ hour: row.hour, requests: row.count }));
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -55,7 +58,7 @@ export function RequestsPerHourChart({ hours }: { hours: AnalyticsResponse['hour
         <CartesianGrid vertical={false} stroke={GRID} />
         <XAxis
           dataKey="hour"
-          ticks={HOUR_TICKS}
+          ticks={ticks}
           tickFormatter={(hour: number) => formatHourTick(hour, i18n.locale)}
           tick={AXIS}
           tickLine={false}
@@ -82,7 +85,7 @@ export function RequestsPerHourChart({ hours }: { hours: AnalyticsResponse['hour
 }
 
 export function ResponseTimesChart({ hours }: { hours: AnalyticsResponse['hours'] }) {
-  const { i18n, rtl, margin } = useChartDirection();
+  const { i18n, rtl, margin, ticks } = useChartDirection();
   const data = hours.map((row) => ({
     hour: row.hour,
     ackMedian: toMinutes(row.ackMedianMs),
@@ -96,7 +99,7 @@ export function ResponseTimesChart({ hours }: { hours: AnalyticsResponse['hours'
         <CartesianGrid vertical={false} stroke={GRID} />
         <XAxis
           dataKey="hour"
-          ticks={HOUR_TICKS}
+          ticks={ticks}
           tickFormatter={(hour: number) => formatHourTick(hour, i18n.locale)}
           tick={AXIS}
           tickLine={false}

@@ -6,6 +6,7 @@ import {
   formatHour,
   formatHourRange,
   formatHourTick,
+  keepTimesWhole,
   toMinutes,
 } from './format';
 
@@ -20,9 +21,15 @@ describe('analytics formats', () => {
 
   it('names hours and steps dates', () => {
     expect(formatHourRange(23, 'de')).toBe('23:00–0:00');
-    expect(formatHourRange(9, 'en')).toBe('9:00 AM–10:00 AM');
-    expect(formatHourRange(23, 'en')).toBe('11:00 PM–12:00 AM');
+    expect(formatHourRange(9, 'de')).toBe('09:00–10:00\u00a0Uhr');
+    expect(formatHourRange(9, 'en').replace(/\s/g, ' ')).toBe('9:00 – 10:00 AM');
+    expect(formatHourRange(23, 'en').replace(/\s/g, ' ')).toBe('11:00 PM–12:00 AM');
     expect(formatHour(17, 'ja')).toBe('17:00');
+    // '8:00' and its 'PM' never part at a line's end; the range may break beside its dash.
+    expect(formatHourRange(19, 'en')).toMatch(/^7:00\s–\s8:00[\u00a0\u202f]PM$/);
+    // Chrome's Intl separates them with a plain space (Node's with a narrow no-break one).
+    expect(keepTimesWhole('7:00 – 8:00 PM')).toBe('7:00 – 8:00\u00a0PM');
+    expect(keepTimesWhole('11:00 PM–12:00 AM')).toBe('11:00\u00a0PM–12:00\u00a0AM');
     expect(formatHourTick(17, 'en')).toBe('5 PM');
     expect(formatHourTick(17, 'de')).toBe('17 Uhr');
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');

@@ -50,20 +50,32 @@ function clock(locale: string, minutes: boolean): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * A line may break beside a range's dash, never inside one time: '8:00' and its 'PM' stay together (Intl separates
+ * them with a plain space).
+ */
+export const keepTimesWhole = (text: string): string =>
+  text.replace(/(?<![–~～-]) (?![–~～-])/g, '\u00a0');
+
 /** An hour of the restaurant's local day as `locale` writes the time: "17:00" (de), "5:00 PM" (en). */
 export const formatHour = (hour: number, locale: string): string =>
-  clock(locale, true).format(Date.UTC(2000, 0, 1, hour % 24));
+  keepTimesWhole(clock(locale, true).format(Date.UTC(2000, 0, 1, hour % 24)));
 
 /** A chart's hour tick, shorter: "17 Uhr" (de), "5 PM" (en), "17時" (ja). */
 export const formatHourTick = (hour: number, locale: string): string =>
   clock(locale, false).format(Date.UTC(2000, 0, 1, hour % 24));
 
 /**
- * "09:00–10:00" (de), "9:00 AM–10:00 AM" (en): the hour from its start to the next. Each end is formatted alone —
- * Intl's formatRange would add both dates to the hour that ends at midnight.
+ * The hour from its start to the next, as `locale` writes a time range: "9:00 – 10:00 AM" (en), "09:00–10:00 Uhr"
+ * (de). The hour that ends at midnight is written end by end: Intl's range would add both dates to it.
  */
-export const formatHourRange = (hour: number, locale: string): string =>
-  `${formatHour(hour, locale)}–${formatHour(hour + 1, locale)}`;
+export function formatHourRange(hour: number, locale: string): string {
+  const h = hour % 24;
+  if (h === 23) return `${formatHour(23, locale)}–${formatHour(0, locale)}`;
+  return keepTimesWhole(
+    clock(locale, true).formatRange(Date.UTC(2000, 0, 1, h), Date.UTC(2000, 0, 1, h + 1)),
+  );
+}
 
 /** "Tue, 10 Mar 2026" for a YYYY-MM-DD (a calendar date: no zone shift), as `locale` writes dates. */
 export function formatDay(
