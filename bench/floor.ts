@@ -36,6 +36,8 @@ export const FLOOR_CONFIG = {
 export interface FloorLoadResult {
   load: FloorLoad;
   floor: PhaseResult[];
+  /** The floor with one durable single-row commit per press before its fan-out (lib/memory-floor.ts). */
+  durable: PhaseResult[];
   ours: PhaseResult[];
   /** Where our time went, from the server's own histograms (warm-up included). */
   split: PressSplit | null;
@@ -111,10 +113,15 @@ export async function runFloor(log: (line: string) => void): Promise<FloorLoadRe
       const fleet = await seedFleet(database, {
         restaurants,
         staffPerRestaurant: c.staffPerRestaurant,
-        // Every table at most once per cool-down: each side presses its own half of the tables (runInMemory).
+        // Every table at most once per cool-down: each side presses its own half of the tables (runFloors).
         tablesPerRestaurant: 2 * Math.ceil(presses / restaurants) + 10,
       });
-      const floorRuns = await runInMemory(fleet, load, log);
+      const { memory: floorRuns, durable: durableRuns } = await runFloors(
+        fleet,
+        load,
+        log,
+        database.env,
+      );
       const server = await startServer({
         name: `floor-ours-${load.sockets}x${load.rate}`,
         env: {
@@ -136,7 +143,7 @@ export async function runFloor(log: (line: string) => void): Promise<FloorLoadRe
           log(
             `  ours, server side: press → commit ${ms(split.pressToCommitMs)} ms, commit → sockets ${ms(split.commitToDeliveryMs)} ms (means); commits over 2.5 ms: ${(split.commitOver2500us * 100).toFixed(1)} %`,
           );
-        results.push({ load, floor: floorRuns, ours: oursRuns, split });
+        results.push({ load, floor: floorRuns, durable: durableRuns, ours: oursRuns, split });
       } finally {
         ours.close();
         await server.stop();
@@ -148,33 +155,48 @@ export async function runFloor(log: (line: string) => void): Promise<FloorLoadRe
   return results;
 }
 
-async function runInMemory(
+/**
+ * The in-memory floor, then the durable floor (the same, committing one row per press on `databaseEnv`'s
+ * PostgreSQL first), each in its own child process.
+ */
+async function runFloors(
   fleet: SeededRestaurant[],
   load: FloorLoad,
   log: (line: string) => void,
-): Promise<PhaseResult[]> {
+  databaseEnv: Record<string, string>,
+): Promise<{ memory: PhaseResult[]; durable: PhaseResult[] }> {
   fs.mkdirSync(BENCH_TMP, { recursive: true });
   const fleetFile = path.join(BENCH_TMP, 'memory-floor-fleet.json');
   const cookies: Record<string, string> = {};
   for (const r of fleet) for (const s of r.staff) cookies[s.cookie] = r.id;
   fs.writeFileSync(fleetFile, JSON.stringify(cookies));
-  const server = await startServer({
-    name: `floor-memory-${load.sockets}x${load.rate}`,
-    script: 'bench/lib/memory-floor.ts',
-    env: { FLOOR_FLEET: fleetFile, NODE_ENV: 'production' },
-  });
-  // Our server would refuse a table the floor pressed less than a cool-down ago: the floor presses the even
-  // tables, ours (after this returns) the odd ones.
+  // Our server would refuse a table a floor pressed less than a cool-down ago: the floors press the even tables,
+  // ours (after this returns) the odd ones. The floors keep no cool-down, so they can share theirs.
   const half = fleet.map((r) => ({ ...r, tableIds: r.tableIds.filter((_, i) => i % 2 === 0) }));
-  const floor = new Floor(half, [server], 'postgres');
-  try {
-    await floor.connectStaff();
-    return await measure('floor', floor, load, log, async () => {
-      await sleep(1000);
+  const phase = async (label: string, env: Record<string, string>) => {
+    const server = await startServer({
+      name: `${label.replace(' ', '-')}-${load.sockets}x${load.rate}`,
+      script: 'bench/lib/memory-floor.ts',
+      env: { FLOOR_FLEET: fleetFile, NODE_ENV: 'production', ...env },
     });
+    const floor = new Floor(half, [server], 'postgres');
+    try {
+      await floor.connectStaff();
+      return await measure(label, floor, load, log, async () => {
+        await sleep(1000);
+      });
+    } finally {
+      floor.close();
+      await server.stop();
+    }
+  };
+  try {
+    const memory = await phase('floor', {});
+    const durable = await phase('durable floor', {
+      FLOOR_DATABASE_URL: databaseEnv.DATABASE_URL!,
+    });
+    return { memory, durable };
   } finally {
-    floor.close();
-    await server.stop();
     fleet.forEach((r) => (r.tableIds = r.tableIds.filter((_, i) => i % 2 === 1)));
   }
 }
@@ -183,8 +205,9 @@ export function floorSection(results: FloorLoadResult[]): Section {
   const c = FLOOR_CONFIG;
   const m = machine();
   const budgets: BudgetResult[] = [];
-  const rows = results.map(({ load, floor, ours, split }) => {
+  const rows = results.map(({ load, floor, durable, ours, split }) => {
     const f = p99Median(floor);
+    const d = p99Median(durable);
     const o = p99Median(ours);
     const ratio = o / f;
     budgets.push({
@@ -196,9 +219,13 @@ export function floorSection(results: FloorLoadResult[]): Section {
       `${load.sockets} × ${load.rate}/s`,
       ms(median(floor.map((r) => r.latency.p50))),
       `**${ms(f)}**`,
+      ms(median(durable.map((r) => r.latency.p50))),
+      `**${ms(d)}**`,
       ms(median(ours.map((r) => r.latency.p50))),
       `**${ms(o)}**`,
       `**${ratio.toFixed(2)}×**`,
+      `${(d / f).toFixed(2)}×`,
+      `${(o / d).toFixed(2)}×`,
       `${ours.reduce((n, r) => n + r.lost, 0)} / ${floor.reduce((n, r) => n + r.lost, 0)}`,
       split
         ? `${ms(split.pressToCommitMs)} / ${ms(split.commitToDeliveryMs)} (${(split.commitOver2500us * 100).toFixed(1)} %)`
@@ -212,16 +239,24 @@ export function floorSection(results: FloorLoadResult[]): Section {
       `its restaurant's ten), the in-memory floor (bench/lib/memory-floor.ts: the same Fastify press route and ` +
       `WebSocket fan-out, no database) and the real server on PostgreSQL (one instance) take the same presses from ` +
       `the same load generator: a ${c.warmupSeconds} s warm-up, then ${c.runs} runs of ${c.seconds} s; p99 is ` +
-      `the median of the runs' p99 press-to-screen (POST sent → event at a socket).`,
+      `the median of the runs' p99 press-to-screen (POST sent → event at a socket). The durable floor is the ` +
+      `in-memory floor committing one row per press (a primary key, nothing else; a prepared single-row INSERT) ` +
+      `on the same PostgreSQL before the fan-out: the least any design pays that announces a press only after it ` +
+      `commits. Durable floor ÷ floor is this machine's price of durability; ours ÷ durable floor is what our ` +
+      `statement (cool-down claim, request row and its indexes, push outbox, NOTIFY) and checks add on top.`,
     '',
     table(
       [
         'load',
         'floor p50 ms',
         'floor p99 ms',
+        'durable floor p50 ms',
+        'durable floor p99 ms',
         'ours p50 ms',
         'ours p99 ms',
-        'ratio (p99)',
+        'ours ÷ floor (p99)',
+        'durable floor ÷ floor',
+        'ours ÷ durable floor',
         'lost ours / floor',
         'ours: press → commit / commit → sockets, mean ms (commits > 2.5 ms)',
       ],

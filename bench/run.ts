@@ -44,7 +44,7 @@ const HEADER = `
 Written by \`npm run bench\` (bench/run.ts); do not edit the blocks between \`<!-- bench:… -->\` markers by hand —
 run the suite again. A subset updates only its own blocks: \`npm run bench -- latency\`, \`npm run bench -- capacity
 startup\`, \`npm run bench -- pages\`, \`npm run bench -- abuse\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`,
-\`postgres\`, \`postgres-x2\`); \`npm run bench -- ack\` (press → acknowledge → guest page), \`npm run bench -- history\` (the history query at 1M requests; about two minutes, most of it seeding); \`npm run bench -- dashboard\` (the owner's dashboard at 1M requests and 100 servers, decision 044); \`npm run bench -- analytics\` (the analytics queries at 1M requests, 100 servers; seeding takes most of it); \`npm run bench -- sweep\` (presses during an escalation backlog, about a minute). \`npm run bench -- memory\` (the compiled server's RSS on a first start and after a restart, both backends, about 70 s; builds first if dist/ is missing). \`npm run bench -- floor\` (press-to-screen on PostgreSQL side by side with an in-memory floor with no database, at three loads; about four minutes). The whole suite takes about eleven minutes on the 2-core machine (pages: about two;
+\`postgres\`, \`postgres-x2\`); \`npm run bench -- ack\` (press → acknowledge → guest page), \`npm run bench -- history\` (the history query at 1M requests; about two minutes, most of it seeding); \`npm run bench -- dashboard\` (the owner's dashboard at 1M requests and 100 servers, decision 044); \`npm run bench -- analytics\` (the analytics queries at 1M requests, 100 servers; seeding takes most of it); \`npm run bench -- sweep\` (presses during an escalation backlog, about a minute). \`npm run bench -- memory\` (the compiled server's RSS on a first start and after a restart, both backends, about 70 s; builds first if dist/ is missing). \`npm run bench -- floor\` (press-to-screen on PostgreSQL side by side with an in-memory floor with no database and a durable floor that commits one row per press, at three loads; about seven minutes). The whole suite takes about fourteen minutes on the 2-core machine (pages: about two;
 longer when it waits for other work to finish).
 \`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`; \`BENCH_TRACE_GC=1\` logs its
 garbage collections (with their pauses) into \`.tmp/bench/<name>.log\`.
@@ -174,7 +174,7 @@ async function main(): Promise<void> {
 
   if (benches.has('floor')) {
     if (pgVersion) {
-      log('floor: press-to-screen against an in-memory floor');
+      log('floor: press-to-screen against an in-memory floor and a durable floor');
       print(floorSection(await runFloor(log)));
     } else log('floor skipped: it compares against PostgreSQL, which is not reachable');
   }
