@@ -2,6 +2,8 @@
  * Every screen of every role, as a list (issue 13): `npm run screenshots` captures them and the accessibility spec
  * (tests/e2e/a11y.spec.ts) runs axe on them, at a phone and a desktop size. A new screen is added here once.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { paths } from '../../src/shared/paths';
 import { DEMO } from '../../src/server/demo';
@@ -24,6 +26,23 @@ export interface Screen {
 export interface DemoTable {
   id: string;
   number: string;
+}
+
+/**
+ * The app catalogue's text for `id` in the language the page is drawn in (`npm run screenshots` runs in any
+ * SCREENSHOTS_LOCALE; the accessibility spec in English), so a screen is opened by what the user reads.
+ */
+async function appText(page: Page, id: string): Promise<string> {
+  // The screen's heading is drawn once the user's language is (StaffI18n shows the loading screen until then).
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  const file = (locale: string) => path.resolve('src/shared/i18n/catalogs/app', `${locale}.json`);
+  const catalog = JSON.parse(
+    fs.readFileSync(fs.existsSync(file(lang)) ? file(lang) : file('en'), 'utf8'),
+  ) as Record<string, string>;
+  const text = catalog[id];
+  if (text === undefined) throw new Error(`No app catalogue text ${id}`);
+  return text;
 }
 
 /** Signs the context in as the role (a visitor and a guest stay signed out). */
@@ -142,7 +161,10 @@ export function screens(tables: DemoTable[]): Screen[] {
       name: 'admin-staff-add-dialog',
       open: async (p) => {
         await goto(p, paths.adminStaff);
-        await p.getByRole('button', { name: 'Add Staff Member' }).first().click();
+        await p
+          .getByRole('button', { name: await appText(p, 'app.admin.staff.add') })
+          .first()
+          .click();
       },
     },
     {
