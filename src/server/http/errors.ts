@@ -28,7 +28,8 @@ export const forbidden = (message: string = MSG.forbidden, code = 'forbidden') =
   new AppError(403, code, message);
 export const notFound = (message: string = MSG.notFound, code = 'not_found') =>
   new AppError(404, code, message);
-export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+export const conflict = (message: string, code = 'conflict', extra: AppError['extra'] = {}) =>
+  new AppError(409, code, message, extra);
 
 /** The SQLSTATE of a PostgreSQL error, whichever driver raised it (Drizzle wraps it as `cause`). */
 export function pgErrorCode(err: unknown): string | undefined {

@@ -83,7 +83,7 @@ function refusal(row: RequestWithContext): AppError {
   switch (row.status) {
     case 'acknowledged':
       return row.acknowledgedByName
-        ? new AppError(409, 'request_taken', FLOOR_MSG.requestTakenBy(row.acknowledgedByName), {
+        ? conflict(FLOOR_MSG.requestTakenBy(row.acknowledgedByName), 'request_taken', {
             values: { name: row.acknowledgedByName },
           })
         : conflict(FLOOR_MSG.requestTakenBySomeone, 'request_taken');

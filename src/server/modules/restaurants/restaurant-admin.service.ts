@@ -65,7 +65,7 @@ export class RestaurantAdminService {
   async create(user: SessionUser, name: string, timeZone?: string): Promise<Restaurant> {
     const row = await this.db.transaction(async (tx) => {
       if ((await lockOwnerAndCountRestaurants(tx, user.id)) >= this.maxPerAdmin)
-        throw new AppError(409, 'restaurant_limit', MSG.restaurantLimit(this.maxPerAdmin), {
+        throw conflict(MSG.restaurantLimit(this.maxPerAdmin), 'restaurant_limit', {
           values: { max: this.maxPerAdmin },
         });
       return createRestaurant(tx, user.id, name, timeZone);
