@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { requests } from '../../db/schema';
+import { requests, restaurants } from '../../db/schema';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
   makeFloor,
@@ -207,6 +207,13 @@ describe('complete and dismiss', () => {
     const completed = await press(f.restaurant.id, f.table.id);
     const table2 = await makeTable(t, f.restaurant.id, '33');
     const dismissed = await press(f.restaurant.id, table2.id);
+    // The average counts requests made today in the restaurant's zone: in the first minutes after UTC midnight a
+    // request made 10 minutes ago was made yesterday there. A fixed zone whose clock is far from midnight now
+    // (UTC−6 when it is before 03:00 UTC) keeps the test meaning the same at any hour.
+    await t.database.db
+      .update(restaurants)
+      .set({ timeZone: new Date().getUTCHours() < 3 ? 'Etc/GMT+6' : 'UTC' })
+      .where(eq(restaurants.id, f.restaurant.id));
     const created = Date.now() - 10 * 60_000;
     // Completed after 2 minutes; the dismissed one after an hour — it must not pull the average up.
     await t.database.db
