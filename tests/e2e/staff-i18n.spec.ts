@@ -34,6 +34,40 @@ test('an owner in German sees the dashboard in German', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Restaurant Overview' })).toBeVisible();
 });
 
+test('while a German owner’s catalogue downloads on an English browser, the loading screen speaks German', async ({
+  browser,
+}) => {
+  // No service worker: the catalogue's request must reach the page, where it is held.
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  try {
+    await signInWithEmail(page, DEMO.admin.email, DEMO.admin.password);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await setLanguage(page, 'de');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/de-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const loading = page.getByRole('status');
+    await expect(loading).toHaveText('Wird geladen...');
+    await expect(loading.getByText('Wird geladen...')).toHaveAttribute('lang', 'de');
+    expect(asked).toBe(true);
+    // Nothing of the console was drawn in English meanwhile.
+    await expect(page.getByRole('heading', { name: 'Restaurant Overview' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { name: 'Restaurantübersicht' })).toBeVisible();
+  } finally {
+    await setLanguage(page, null);
+    await context.close();
+  }
+});
+
 test('a server in Spanish gets the new-request toast in Spanish', async ({ page, request }) => {
   const server = DEMO.servers[0];
   await signInWithPin(page, server.loginId, server.pin);

@@ -7,6 +7,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { messages as english } from '../../shared/i18n/compiled/app/en';
 import { loadAppMessages } from '../../shared/i18n/compiled/app';
+import { BOOT_TEXT } from '../../shared/i18n/compiled/app/boot';
 import { createI18n, type I18n } from '../../shared/i18n/i18n';
 import { dirOf, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 import { setErrorWording } from '../lib/api-client';
@@ -18,15 +19,14 @@ import { useSession } from '../lib/session-api';
 const ENGLISH = createI18n('en', english);
 
 export function StaffI18n({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  const { user, isPending } = useSession();
   const wanted: Locale = user?.language ?? negotiateLocale(navigator.languages, 'en');
-  // Nothing is drawn in English first for a reader of another language: until their catalogue has arrived, the
-  // loading screen (in their language already). A later change of language keeps the screens until the next one
-  // has loaded.
-  const [current, setCurrent] = useState<{ locale: Locale; i18n: I18n } | null>(
-    wanted === 'en' ? { locale: 'en', i18n: ENGLISH } : null,
-  );
+  // Nothing is drawn in another language first: until the session says whose screens these are, and then until that
+  // user's catalogue has arrived, the loading screen (in the browser's language, then in the user's). A later change
+  // of language (the account page, a sign-in) keeps the screens until the next catalogue has loaded.
+  const [current, setCurrent] = useState<{ locale: Locale; i18n: I18n } | null>(null);
   useEffect(() => {
+    if (isPending) return;
     let live = true;
     const show = (i18n: I18n) => {
       if (!live) return;
@@ -40,7 +40,11 @@ export function StaffI18n({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [wanted]);
-  if (current === null) return <LoadingScreen />;
-  return <I18nContext value={current.i18n}>{children}</I18nContext>;
+  }, [wanted, isPending]);
+  if (isPending) return <LoadingScreen />;
+  // English is in the bundle: drawn at once, without waiting for the effect.
+  const i18n = current?.i18n ?? (wanted === 'en' ? ENGLISH : null);
+  // In the wanted language, not the browser's: the user chose it, and the screens will be in it in a moment.
+  if (i18n === null) return <LoadingScreen label={BOOT_TEXT.loading[wanted]} lang={wanted} />;
+  return <I18nContext value={i18n}>{children}</I18nContext>;
 }

@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import { appText } from '../../../shared/i18n/app';
 import { BOOT_TEXT } from '../../../shared/i18n/compiled/app/boot';
-import { negotiateLocale } from '../../../shared/i18n/locales';
+import { dirOf, negotiateLocale, type Locale } from '../../../shared/i18n/locales';
 import { I18nContext } from '../../lib/i18n';
 
 /**
@@ -34,8 +34,12 @@ export function Spinner({ className = 'size-5' }: { className?: string }) {
   );
 }
 
-/** SPEC §2: while the auth state is being resolved at start, a 'Loading...' spinner is shown. */
-export function LoadingScreen({ label }: { label?: string }) {
+/**
+ * SPEC §2: while the auth state is being resolved at start, a 'Loading...' spinner is shown. `lang`: the label's
+ * language when it is not the page's (a user's stored language while its catalogue downloads), so it is read out and
+ * laid out as that language.
+ */
+export function LoadingScreen({ label, lang }: { label?: string; lang?: Locale }) {
   const i18n = useContext(I18nContext);
   const text =
     label ?? (i18n ? appText(i18n, 'app.console.loadingScreen') : loadingBeforeCatalogue());
@@ -45,7 +49,9 @@ export function LoadingScreen({ label }: { label?: string }) {
       className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-body"
     >
       <Spinner className="size-8 text-brand-700" />
-      <span className="text-sm font-medium">{text}</span>
+      <span className="text-sm font-medium" lang={lang} dir={lang ? dirOf(lang) : undefined}>
+        {text}
+      </span>
     </div>
   );
 }
