@@ -74,6 +74,15 @@ export interface ClaimedPress {
 }
 
 /**
+ * A batch's rows in the order their locks are to be taken. The batch statements lock rows in the order of their input
+ * (the plan walks it, looking each row up by its key): in key order, two statements that share rows — batches on two
+ * instances, or two in flight on one — lock them in the same order and cannot deadlock.
+ */
+function inLockOrder<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...items].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+}
+
+/**
  * Guest presses as one statement (one round trip, no explicit transaction), for one press or a batch of them
  * (press-batcher.ts): each table's cool-down is claimed by a conditional UPDATE and the request inserted from it.
  * PostgreSQL row-locks the table row for the UPDATE and re-checks the WHERE on the newest version after waiting (READ
@@ -88,12 +97,7 @@ export async function claimTablesAndInsertRequests(
   db: Executor,
   presses: readonly PressInput[],
 ): Promise<Map<string, ClaimedPress>> {
-  // Row locks are taken in the order of the input (the plan walks it, looking each table up by its key): in table id
-  // order, two statements that share tables — batches on two instances — lock them in the same order and cannot
-  // deadlock.
-  presses = [...presses].sort((x, y) =>
-    x.tableId < y.tableId ? -1 : x.tableId > y.tableId ? 1 : 0,
-  );
+  presses = inLockOrder(presses, (p) => p.tableId);
   // Every event goes on the bus's one channel (bus.ts CHANNEL).
   const channel = presses.find((p) => p.notify)?.notify?.channel ?? null;
   const rows = await queryPreparedText<{
@@ -225,45 +229,52 @@ export async function findRequest(
   return row ? flatten([row])[0] : undefined;
 }
 
-/**
- * One transition as one conditional UPDATE (docs/decisions/028): it changes the row only if its status is still
- * one of `from`, so of two staff acting at once exactly one wins (PostgreSQL re-checks the WHERE on the newest
- * row version after the row lock). Returns false when the request was no longer in `from` (or is another
- * restaurant's). There is no reverse transition (SPEC §4).
- */
-export async function transitionRequest(
-  db: Executor,
-  input: {
-    id: string;
-    restaurantId: string;
-    from: readonly RequestStatus[];
-    to: 'acknowledged' | 'completed' | 'dismissed';
-    by: string;
-    now: number;
-  },
-): Promise<boolean> {
-  const set =
-    input.to === 'acknowledged'
-      ? {
-          status: input.to,
-          acknowledgedAt: input.now,
-          acknowledgedBy: input.by,
-          updatedAt: input.now,
-        }
-      : { status: input.to, resolvedAt: input.now, resolvedBy: input.by, updatedAt: input.now };
-  const rows = await db
-    .update(requests)
-    .set(set)
-    .where(
-      and(
-        eq(requests.id, input.id),
-        eq(requests.restaurantId, input.restaurantId),
-        inArray(requests.status, [...input.from]),
-      ),
-    )
-    .returning({ id: requests.id });
-  return rows.length > 0;
+export interface TransitionInput {
+  id: string;
+  restaurantId: string;
+  from: readonly RequestStatus[];
+  to: 'acknowledged' | 'completed' | 'dismissed';
+  by: string;
+  now: number;
 }
+
+/**
+ * Transitions as one conditional UPDATE (docs/decisions/028), of one request or of several that staff acted on at
+ * the same moment (group commit, requests.service.ts): each row changes only if its status is still one of its
+ * `from`, so of two staff acting at once exactly one wins (PostgreSQL re-checks the WHERE on the newest row version
+ * after the row lock). Answers, in the input's order, false where the request was no longer in `from` (or is another
+ * restaurant's). There is no reverse transition (SPEC §4). A request appears at most once in `inputs`.
+ */
+export async function transitionRequests(
+  db: Executor,
+  inputs: readonly TransitionInput[],
+): Promise<boolean[]> {
+  const sorted = inLockOrder(inputs, (i) => i.id);
+  const rows = await queryPreparedText<{ id: string }>(db, 'request_transitions', TRANSITION_SQL, [
+    sorted.map((i) => i.id),
+    sorted.map((i) => i.restaurantId),
+    sorted.map((i) => i.from.join(',')),
+    sorted.map((i) => i.to),
+    sorted.map((i) => i.by),
+    sorted.map((i) => i.now),
+  ]);
+  const changed = new Set(rows.map((r) => r.id));
+  return inputs.map((i) => changed.has(i.id));
+}
+
+const TRANSITION_SQL = `
+update requests r set
+  status = i.to_status,
+  acknowledged_at = case when i.to_status = 'acknowledged' then i.at else r.acknowledged_at end,
+  acknowledged_by = case when i.to_status = 'acknowledged' then i.by_user else r.acknowledged_by end,
+  resolved_at = case when i.to_status = 'acknowledged' then r.resolved_at else i.at end,
+  resolved_by = case when i.to_status = 'acknowledged' then r.resolved_by else i.by_user end,
+  updated_at = i.at
+from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
+  as i(id, restaurant_id, from_statuses, to_status, by_user, at)
+where r.id = i.id and r.restaurant_id = i.restaurant_id
+  and r.status = any(string_to_array(i.from_statuses, ','))
+returning r.id`;
 
 /** A table's open requests (pending or acknowledged), newest first: what its guest page shows. */
 export async function listOpenForTable(db: Executor, restaurantId: string, tableId: string) {

@@ -33,6 +33,7 @@ import {
 } from '../../policy/policy';
 import { findTableInRestaurant } from '../tables/tables.repo';
 import { toApiRequest } from './requests.mapper';
+import { GroupCommit } from '../../db/group-commit';
 import { PressBatcher } from './press-batcher';
 import {
   findRequest,
@@ -40,7 +41,8 @@ import {
   listOpenForTable,
   listPending,
   listRecentlyCompleted,
-  transitionRequest,
+  transitionRequests,
+  type TransitionInput,
   type RequestStatus,
   type RequestWithContext,
 } from './requests.repo';
@@ -101,12 +103,12 @@ function refusal(row: RequestWithContext): AppError {
 const NOTIFY_SLACK_BYTES = 400;
 
 /**
- * Press statements in the database at once, and presses in one statement at most (press-batcher.ts). PostgreSQL
- * runs statements side by side, so two in flight keep one press from waiting behind a slow one. PGlite runs one
- * statement at a time on the server's own thread: a second in flight would only queue inside PGlite, where the
- * presses arriving meanwhile could no longer join it.
+ * Statements in the database at once, and writes in one statement at most, for presses and for staff actions
+ * (db/group-commit.ts). PostgreSQL runs statements side by side, so two in flight keep one write from waiting behind
+ * a slow one. PGlite runs one statement at a time on the server's own thread: a second in flight would only queue
+ * inside PGlite, where the writes arriving meanwhile could no longer join it.
  */
-const PRESS_BATCHING = {
+const WRITE_BATCHING = {
   postgres: { concurrency: 2, maxBatch: 64 },
   pglite: { concurrency: 1, maxBatch: 64 },
 };
@@ -117,18 +119,35 @@ export type RequestCreatedListener = (request: ServiceRequest, pushQueued: boole
 export class RequestsService {
   private readonly createdListeners: RequestCreatedListener[] = [];
   private readonly presses: PressBatcher;
+  /**
+   * Staff actions (take, complete, dismiss) group-committed like presses: on a busy floor, actions that arrive while
+   * one is in the database share the next UPDATE and its commit (on the embedded database each commit is an fsync,
+   * about 73 a second one at a time: BENCHMARKS.md, durability and acknowledgement). Two actions on one request never
+   * share a statement: the second meets what the first did (409, or a harmless repeat).
+   */
+  private readonly transitions: GroupCommit<TransitionInput, boolean>;
 
   constructor(
     private readonly db: Db,
     private readonly live: LiveService,
     private readonly metrics: Metrics,
   ) {
-    this.presses = new PressBatcher(db, PRESS_BATCHING[backendOf(db)]);
+    this.presses = new PressBatcher(db, WRITE_BATCHING[backendOf(db)]);
+    this.transitions = new GroupCommit(
+      WRITE_BATCHING[backendOf(db)],
+      (action) => action.id,
+      (actions) => transitionRequests(db, actions),
+    );
   }
 
   /** Statements the guest presses took, and presses they carried (press-batcher.ts). */
   get pressStats(): Readonly<PressBatcher['stats']> {
     return this.presses.stats;
+  }
+
+  /** Statements the staff actions took, and actions they carried (db/group-commit.ts). */
+  get transitionStats(): Readonly<GroupCommit<TransitionInput, boolean>['stats']> {
+    return this.transitions.stats;
   }
 
   /** Push notifications hook in here without this module knowing about them. */
@@ -296,8 +315,8 @@ export class RequestsService {
   }
 
   /**
-   * One staff action as one conditional UPDATE (requests.repo transitionRequest): two servers taking at once, one
-   * wins and the other gets 409 naming who took it. Repeating what already happened is harmless (a double tap):
+   * One staff action as one conditional UPDATE (requests.repo transitionRequests, shared with the actions that arrive
+   * meanwhile): two servers taking at once, one wins and the other gets 409 naming who took it. Repeating what already happened is harmless (a double tap):
    * completing or dismissing twice, or taking a request one already took, returns it unchanged, with no event.
    */
   private async transition(
@@ -306,7 +325,7 @@ export class RequestsService {
     to: Action,
   ): Promise<ServiceRequest> {
     const row = await this.findActionable(user, requestId);
-    const changed = await transitionRequest(this.db, {
+    const changed = await this.transitions.submit({
       id: requestId,
       restaurantId: row.restaurantId,
       from: TRANSITIONS[to],
