@@ -6,8 +6,8 @@
  * counting by themselves; a graceful shutdown deletes its rows at once. Works the same on PGlite (one instance).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { eq, lt } from 'drizzle-orm';
+import { queryPreparedText, type Db } from '../db/client';
 import { staffPresence } from '../db/schema';
 import type { SessionUser } from '../policy/policy';
 
@@ -23,8 +23,12 @@ export class Presence {
   readonly instanceId = randomUUID();
   /** This instance's open server consoles: user id → restaurant and socket count. */
   private readonly open = new Map<string, { restaurantId: string; connections: number }>();
+  /** Servers whose row is to be written (upserted while open here, deleted once not) at the next sync. */
+  private readonly dirty = new Set<string>();
   /** Restaurants where someone came online or went offline here since the last sync. */
   private readonly changed = new Set<string>();
+  /** The heartbeat asks for every row of this instance to be written again (seen_at, and any row lost). */
+  private refreshAll = false;
   private syncing: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -54,6 +58,7 @@ export class Presence {
       return;
     }
     this.open.set(user.id, { restaurantId: user.restaurantId, connections: 1 });
+    this.dirty.add(user.id);
     this.changed.add(user.restaurantId);
     void this.sync();
   }
@@ -63,11 +68,16 @@ export class Presence {
     if (!entry) return;
     if (--entry.connections > 0) return;
     this.open.delete(user.id);
+    this.dirty.add(user.id);
     this.changed.add(entry.restaurantId);
     void this.sync();
   }
 
-  /** Writes this instance's state (one upsert, one delete), one sync at a time; changes meanwhile sync once more. */
+  /**
+   * Writes what changed since the last sync, one sync at a time; changes meanwhile sync once more. Only the servers
+   * that came or went are written, so a thousand consoles reconnecting at once (a restart) cost a thousand rows in a
+   * few statements, not a thousand rewrites of every row (BENCHMARKS.md, acknowledgement).
+   */
   private sync(): Promise<void> {
     if (this.syncing) {
       this.again = true;
@@ -76,13 +86,18 @@ export class Presence {
     this.syncing = (async () => {
       do {
         this.again = false;
+        const users = [...this.dirty];
+        this.dirty.clear();
         const changed = [...this.changed];
         this.changed.clear();
+        const all = this.refreshAll;
+        this.refreshAll = false;
         try {
-          await this.write();
+          await this.write(users, all);
           if (changed.length > 0) this.onChanged(changed);
         } catch (err) {
-          // The next beat writes the whole state again.
+          // Written again at the next sync, or with every row on the next beat.
+          for (const u of users) this.dirty.add(u);
           for (const r of changed) this.changed.add(r);
           this.log.warn({ err }, 'presence not written; retrying on the next beat');
         }
@@ -91,43 +106,33 @@ export class Presence {
     return this.syncing;
   }
 
-  private async write(): Promise<void> {
+  /** Upserts the open ones of `users` (all open ones when `all`) and deletes this instance's rows of the others. */
+  private async write(users: string[], all: boolean): Promise<void> {
     if (this.stopped) return;
-    const now = this.now();
-    const rows = [...this.open].map(([userId, e]) => ({
-      instanceId: this.instanceId,
-      userId,
-      restaurantId: e.restaurantId,
-      connections: e.connections,
-      seenAt: now,
-    }));
-    await this.db.transaction(async (tx) => {
-      await tx
-        .delete(staffPresence)
-        .where(
-          and(
-            eq(staffPresence.instanceId, this.instanceId),
-            rows.length > 0 ? notInArray(staffPresence.userId, [...this.open.keys()]) : undefined,
-          ),
-        );
-      if (rows.length > 0)
-        await tx
-          .insert(staffPresence)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [staffPresence.instanceId, staffPresence.userId],
-            set: {
-              restaurantId: sql`excluded.restaurant_id`,
-              connections: sql`excluded.connections`,
-              seenAt: sql`excluded.seen_at`,
-            },
-          });
-    });
+    const up = all ? [...this.open.keys()] : users.filter((u) => this.open.has(u));
+    if (up.length > 0) {
+      const entries = up.map((u) => this.open.get(u)!);
+      await queryPreparedText(this.db, 'presence_upsert', UPSERT_SQL, [
+        this.instanceId,
+        this.now(),
+        up,
+        entries.map((e) => e.restaurantId),
+        entries.map((e) => e.connections),
+      ]);
+    }
+    if (all) {
+      await queryPreparedText(this.db, 'presence_prune', PRUNE_SQL, [this.instanceId, up]);
+    } else {
+      const down = users.filter((u) => !this.open.has(u));
+      if (down.length > 0)
+        await queryPreparedText(this.db, 'presence_delete', DELETE_SQL, [this.instanceId, down]);
+    }
   }
 
   /** The heartbeat: refresh this instance's rows, and sweep other instances' expired ones (their dashboards change). */
   async beat(): Promise<void> {
     if (this.stopped) return;
+    this.refreshAll = true;
     await this.sync();
     try {
       const swept = await this.db
@@ -154,3 +159,21 @@ export class Presence {
     }
   }
 }
+
+/**
+ * A server's row per instance. Joined to users and restaurants so that a server deleted while a console is still
+ * open here is skipped instead of failing the whole statement on its foreign key.
+ */
+const UPSERT_SQL = `
+insert into staff_presence (instance_id, user_id, restaurant_id, connections, seen_at)
+select $1::text, p.user_id, p.restaurant_id, p.connections, $2::bigint
+from unnest($3::text[], $4::text[], $5::int[]) as p(user_id, restaurant_id, connections)
+join users u on u.id = p.user_id
+join restaurants r on r.id = p.restaurant_id
+on conflict (instance_id, user_id) do update set
+  restaurant_id = excluded.restaurant_id, connections = excluded.connections, seen_at = excluded.seen_at`;
+
+const DELETE_SQL = `delete from staff_presence where instance_id = $1 and user_id = any($2::text[])`;
+
+/** This instance's rows of servers with no console open here any more (a delete that failed earlier). */
+const PRUNE_SQL = `delete from staff_presence where instance_id = $1 and not (user_id = any($2::text[]))`;
