@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
+import { enableNamedStatements, queryNamed } from './pglite-statements';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -30,7 +31,8 @@ export const PGLITE_TEMPLATE = path.join(HERE, 'pglite-template.tar.gz');
 
 /** The template's bytes when `dir` holds no cluster yet and the build made one; otherwise undefined. */
 function freshClusterTemplate(dir: string): Blob | undefined {
-  if (fs.existsSync(path.join(dir, 'PG_VERSION')) || !fs.existsSync(PGLITE_TEMPLATE)) return undefined;
+  if (fs.existsSync(path.join(dir, 'PG_VERSION')) || !fs.existsSync(PGLITE_TEMPLATE))
+    return undefined;
   return new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
 }
 
@@ -126,13 +128,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // PGlite (its JS, Drizzle's PGlite driver, the durable file system) is loaded only for an embedded database: a
   // PostgreSQL process never holds it in memory (issue 16, lean memory).
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { embeddedPgliteOptions }] =
-    await Promise.all([
-      import('@electric-sql/pglite'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-      import('./durable-fs'),
-    ]);
+  const [
+    { PGlite },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+    { embeddedPgliteOptions },
+  ] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+    import('./durable-fs'),
+  ]);
   let release = () => undefined as void;
   let client: PGlite;
   if (options.kind === 'pglite') {
@@ -151,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
   }
+  enableNamedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -194,7 +201,8 @@ export function backendOf(db: Db): Database['kind'] {
  * array as one array parameter). On PostgreSQL it runs as a named prepared statement, so each pooled connection
  * parses and plans it once instead of on every call — for the guest press's CTE the planning was most of
  * PostgreSQL's work (0.75 → 0.26 ms of PostgreSQL CPU per press, BENCHMARKS.md). `name` must be unique per text. On
- * PGlite (one in-process connection) it is an ordinary query. Not for use inside a transaction.
+ * PGlite it is a named statement of the one in-process connection too (pglite-statements.ts). Not for use inside a
+ * transaction.
  */
 export async function queryPreparedText<T>(
   db: Executor,
@@ -206,6 +214,7 @@ export async function queryPreparedText<T>(
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
   // The only other database is PGlite (not imported here: a PostgreSQL process never loads it); a transaction has
   // no $client.
-  if (isPglite(client)) return (await client.query<T>(text, values)).rows;
+  if (isPglite(client))
+    return (await (queryNamed<T>(client, text, values) ?? client.query<T>(text, values))).rows;
   throw new Error('queryPreparedText needs the database itself, not a transaction');
 }
