@@ -64,8 +64,13 @@ describe.skipIf(backend !== 'pglite')('named statements on PGlite', () => {
     expect(Object.keys((await queryNamed<object>(client, star, ['a']))!.rows[0]!)).not.toContain(
       'extra',
     );
+    const named = async () =>
+      (await client.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements'))
+        .rows[0]!.n;
+    const before = await named();
     await client.exec('alter table probe add column extra int default 7');
     expect((await queryNamed<{ extra: number }>(client, star, ['a']))!.rows[0]!.extra).toBe(7);
+    expect(await named()).toBe(before); // the stale one was closed, not left beside the new one
   });
 
   it('waits for another caller’s transaction instead of running inside it', async () => {

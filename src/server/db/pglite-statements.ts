@@ -65,7 +65,7 @@ class NamedStatements {
         } catch (err) {
           // The statement is gone or its plan no longer fits the tables (a schema change): once more from scratch.
           if (!isStale(err)) throw err;
-          this.statements.set(text, null);
+          await this.forget(text, statement.name);
           statement = await this.prepare(text);
           messages = await this.run(statement, params);
         }
@@ -98,6 +98,16 @@ class NamedStatements {
     };
     this.statements.set(text, statement);
     return statement;
+  }
+
+  /** Drops a statement whose plan went stale, so the next call parses the text afresh under a new name. */
+  private async forget(text: string, name: string): Promise<void> {
+    this.statements.set(text, null);
+    try {
+      await this.exec(serialize.close({ type: 'S', name }));
+    } finally {
+      await this.exec(serialize.sync());
+    }
   }
 
   private async run(statement: Statement, params: unknown[]): Promise<BackendMessage[]> {
