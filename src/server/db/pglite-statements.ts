@@ -56,6 +56,18 @@ class NamedStatements {
     const client = this.client;
     // As query(): a closed database says "PGlite is closed" (which http/errors.ts answers with 503).
     await client._checkReady();
+    try {
+      return await this.locked<T>(text, params, options);
+    } catch (err) {
+      // As PGlite's own errors: the statement's text beside its SQLSTATE, for the log (http/log-safe.ts logs the text
+      // and the code, never values; the values are not attached here at all).
+      if (err instanceof Error && 'severity' in err) Object.assign(err, { query: text });
+      throw err;
+    }
+  }
+
+  private locked<T>(text: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
+    const client = this.client;
     return client._runExclusiveTransaction(() =>
       client.runExclusive(async () => {
         let statement = await this.prepare(text);
