@@ -8,7 +8,8 @@
  *
  * Only statements registered by text are affected: `queryPreparedText` and the Drizzle statements built once per
  * database (prepared.ts). Each call holds PGlite's two locks in the order `query()` takes them, so it never runs
- * inside another caller's open transaction. Loaded with PGlite only: a PostgreSQL process never imports this.
+ * inside another caller's open transaction. A PostgreSQL process imports this module too (client.ts, prepared.ts)
+ * but never enables it: only PGlite's types are imported here, so PGlite itself is still not loaded there.
  */
 import type { PGlite, Results } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';

@@ -132,9 +132,10 @@ export class RequestsService {
     private readonly live: LiveService,
     private readonly metrics: Metrics,
   ) {
-    this.presses = new PressBatcher(db, WRITE_BATCHING[backendOf(db)]);
+    const batching = WRITE_BATCHING[backendOf(db)];
+    this.presses = new PressBatcher(db, batching);
     this.transitions = new GroupCommit(
-      WRITE_BATCHING[backendOf(db)],
+      batching,
       (action) => action.id,
       (actions) => transitionRequests(db, actions),
     );
@@ -316,8 +317,9 @@ export class RequestsService {
 
   /**
    * One staff action as one conditional UPDATE (requests.repo transitionRequests, shared with the actions that arrive
-   * meanwhile): two servers taking at once, one wins and the other gets 409 naming who took it. Repeating what already happened is harmless (a double tap):
-   * completing or dismissing twice, or taking a request one already took, returns it unchanged, with no event.
+   * meanwhile): two servers taking at once, one wins and the other gets 409 naming who took it. Repeating what
+   * already happened is harmless (a double tap): completing or dismissing twice, or taking a request one already
+   * took, returns it unchanged, with no event.
    */
   private async transition(
     user: SessionUser,
