@@ -253,6 +253,11 @@ export const loginAttempts = pgTable(
     scope: text('scope', { enum: ['account', 'client'] }).notNull(),
     failures: integer('failures').notNull().default(0),
     lockedUntil: ms('locked_until'),
+    /**
+     * An account's attempt is being checked until then (its failure counted provisionally): a concurrent attempt
+     * waits for its outcome instead of being refused (issue 25); one never settled (a crash) counts as a failure.
+     */
+    checkingUntil: ms('checking_until'),
     updatedAt: ms('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],

@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveEvent } from '../../shared/schemas';
-import { createTestApp, PUBLIC_URL, request, type TestApp } from '../../../tests/support/test-app';
+import {
+  createTestApp,
+  PUBLIC_URL,
+  request,
+  sessionCookie,
+  type TestApp,
+} from '../../../tests/support/test-app';
 import { makeFloor, makeServer, makeTable, signInServer } from '../../../tests/support/factories';
 
 let t: TestApp;
@@ -174,6 +180,24 @@ describe('/api/live', () => {
     await client.next('hello');
     await request(t, 'POST', '/api/auth/logout', { cookie: a.serverCookie });
     expect(await client.closed).toBe(4001);
+  });
+
+  it('closes the old session\'s socket at once when the same browser signs in again', async () => {
+    const a = await makeFloor(t);
+    const client = await connect(a.serverCookie);
+    await client.next('hello');
+    // The browser sends its old cookie with the new sign-in (issue 25: the old socket heard events until expiry).
+    const again = await request(t, 'POST', '/api/auth/pin-login', {
+      body: { loginId: a.server.loginId, pin: a.server.pin },
+      cookie: a.serverCookie,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await client.closed).toBe(4001);
+    // A socket opened with the new session stays open and hears the floor.
+    const fresh = await connect(sessionCookie(again));
+    await fresh.next('hello');
+    expect(fresh.ws.readyState).toBe(WebSocket.OPEN);
+    fresh.ws.close();
   });
 
   it('closes the socket when the account is deleted', async () => {

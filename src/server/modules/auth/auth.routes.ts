@@ -45,9 +45,16 @@ export function registerAuthRoutes(
   const { auth } = services;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  /** A session ends in the database and, at once, on every live socket it opened (on every instance). */
+  const endSession = async (sessionId: string | null) => {
+    if (!sessionId) return;
+    await auth.logout(sessionId);
+    services.live.closeSession(sessionId);
+  };
+
   const signIn = async (request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) => {
-    // A fresh session id at every sign-in (no fixation); the previous one on this browser ends.
-    if (request.sessionId) await auth.logout(request.sessionId);
+    // A fresh session id at every sign-in (no fixation); the previous one on this browser ends, its sockets too.
+    await endSession(request.sessionId);
     void reply.setCookie(
       SESSION_COOKIE,
       issued.token,
@@ -92,8 +99,7 @@ export function registerAuthRoutes(
     '/api/auth/logout',
     { config: { access: ANY_USER }, schema: { response: { 204: noContent } } },
     async (request, reply) => {
-      if (request.sessionId) await auth.logout(request.sessionId);
-      services.live.closeSession(request.sessionId);
+      await endSession(request.sessionId);
       void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
       return reply.status(204).send();
     },

@@ -86,12 +86,15 @@ export class AuthService {
     const accountKey = 'password:' + normalized;
     // Counted as a failure before the (slow) check, so concurrent guesses cannot outrun the throttle.
     await this.throttle.begin(accountKey, clientKey);
-    const row = await findUserByEmail(this.db, normalized);
-    const ok = await safeVerify(row?.passwordHash ?? null, password);
-    if (!row || !ok || row.authMethod !== 'password') {
-      throw new AppError(401, 'invalid_credentials', MSG.invalidCredentials);
-    }
-    await this.throttle.recordSuccess(accountKey, clientKey);
+    const row = await this.throttle.settled(accountKey, async () => {
+      const found = await findUserByEmail(this.db, normalized);
+      const ok = await safeVerify(found?.passwordHash ?? null, password);
+      if (!found || !ok || found.authMethod !== 'password') {
+        throw new AppError(401, 'invalid_credentials', MSG.invalidCredentials);
+      }
+      await this.throttle.recordSuccess(accountKey, clientKey);
+      return found;
+    });
     // SPEC §5 Login: the email must be verified before login is allowed.
     if (row.emailVerifiedAt === null) {
       throw new AppError(403, 'email_not_verified', MSG.verifyEmailFirst);
@@ -105,20 +108,23 @@ export class AuthService {
     const accountKey = 'pin:' + loginId;
     // Counted as a failure before the (slow) check, so concurrent guesses cannot outrun the throttle.
     await this.throttle.begin(accountKey, clientKey);
-    const row = await findUserByLoginId(this.db, loginId);
-    if (!row || row.role !== 'server') {
-      // No PIN was checked: it counts for the address only.
-      await this.throttle.refund(accountKey, null);
-      throw new AppError(404, 'server_not_found', MSG.loginIdNotFound);
-    }
-    if (!row.pinHash) {
-      await this.throttle.refund(accountKey, clientKey);
-      throw new AppError(409, 'pin_not_set', MSG.pinNotConfigured);
-    }
-    if (!(await safeVerify(row.pinHash, pin))) {
-      throw new AppError(401, 'invalid_pin', MSG.incorrectPin);
-    }
-    await this.throttle.recordSuccess(accountKey, clientKey);
+    const row = await this.throttle.settled(accountKey, async () => {
+      const found = await findUserByLoginId(this.db, loginId);
+      if (!found || found.role !== 'server') {
+        // No PIN was checked: it counts for the address only.
+        await this.throttle.refund(accountKey, null);
+        throw new AppError(404, 'server_not_found', MSG.loginIdNotFound);
+      }
+      if (!found.pinHash) {
+        await this.throttle.refund(accountKey, clientKey);
+        throw new AppError(409, 'pin_not_set', MSG.pinNotConfigured);
+      }
+      if (!(await safeVerify(found.pinHash, pin))) {
+        throw new AppError(401, 'invalid_pin', MSG.incorrectPin);
+      }
+      await this.throttle.recordSuccess(accountKey, clientKey);
+      return found;
+    });
     return this.issue(row, 'pin');
   }
 

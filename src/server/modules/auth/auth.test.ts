@@ -123,6 +123,44 @@ describe('concurrent guesses', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('signs in every one of three correct PINs for one server sent at the same moment (issue 25)', async () => {
+    const restaurant = await makeRestaurant(t);
+    const server = await makeServer(t, restaurant.id, '2468');
+    const responses = await Promise.all(
+      Array.from({ length: 3 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/pin-login',
+          payload: { loginId: server.loginId, pin: '2468' },
+          remoteAddress: `192.0.2.${200 + i}`,
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const cookies = new Set(responses.map((r) => sessionCookie(r)));
+    expect(cookies.size).toBe(3);
+    // Nothing is left counted against the account.
+    const rows = await t.database.db
+      .select()
+      .from(loginAttempts)
+      .where(
+        and(eq(loginAttempts.scope, 'account'), eq(loginAttempts.key, 'pin:' + server.loginId)),
+      );
+    expect(rows).toEqual([]);
+  });
+
+  it('signs in both of two correct passwords for one admin sent at the same moment', async () => {
+    const admin = await makeAdmin(t);
+    const responses = await Promise.all(
+      [0, 1].map(() =>
+        request(t, 'POST', '/api/auth/login', {
+          body: { email: admin.email, password: PASSWORD },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+  });
+
   it('checks one password guess at a time for one email', async () => {
     const admin = await makeAdmin(t);
     now += 61_000;

@@ -14,6 +14,13 @@ export const ACCOUNT_LOCK_AFTER = 10;
 export const CLIENT_LOCK_AFTER = 50;
 export const LOCK_MS = 15 * 60_000;
 const BACKOFF_CAP_MS = 60_000;
+/**
+ * How long one admitted attempt may take to be checked (argon2 takes well under a second). A concurrent attempt on
+ * the same account waits for its outcome that long at most, polling every CHECK_POLL_MS; an attempt never settled
+ * (its instance died) counts as a failure once this has passed.
+ */
+export const CHECK_MS = 10_000;
+const CHECK_POLL_MS = 25;
 /** Failures older than this no longer count: a day for an account, an hour for a (possibly shared) address. */
 const ACCOUNT_DECAY_MS = 24 * 3_600_000;
 const CLIENT_DECAY_MS = 3_600_000;
@@ -66,12 +73,27 @@ export class LoginThrottle {
   /**
    * Admits one sign-in attempt or refuses it (429), and counts an admitted attempt as a failure BEFORE the secret
    * is checked: the check and the count happen under a row lock in one transaction, so concurrent attempts (on
-   * any instance) see each other and only as many are checked as the policy allows. A successful attempt then
-   * calls {@link recordSuccess}; one that checked nothing calls {@link refund}.
+   * any instance) see each other and only as many are checked as the policy allows. While an account's attempt is
+   * being checked, a concurrent one waits for its outcome rather than being refused (issue 25: two phones of one
+   * server signing in at the same moment both succeed), so guesses are still checked one at a time. An admitted
+   * attempt then runs inside {@link settled}: a successful one calls {@link recordSuccess}, one that checked
+   * nothing {@link refund}.
    */
   async begin(accountKey: string | null, clientKey: string): Promise<void> {
     try {
-      await this.admit(accountKey, clientKey);
+      // The wait is bounded in real time too, so a simulated clock (tests) cannot make it endless.
+      const giveUpAt = Date.now() + CHECK_MS;
+      for (;;) {
+        const checkingUntil = await this.admit(accountKey, clientKey);
+        if (checkingUntil === null) return;
+        if (Date.now() >= giveUpAt) {
+          const seconds = Math.max(1, Math.ceil((checkingUntil - this.now()) / 1000));
+          throw new AppError(429, 'throttled', slowDownMessage(seconds), {
+            retryAfterSeconds: seconds,
+          });
+        }
+        await new Promise((resolve) => setTimeout(resolve, CHECK_POLL_MS));
+      }
     } catch (err) {
       if (err instanceof AppError && (err.code === 'throttled' || err.code === 'locked'))
         this.metrics.signInThrottle(err.code);
@@ -79,21 +101,23 @@ export class LoginThrottle {
     }
   }
 
-  private async admit(accountKey: string | null, clientKey: string): Promise<void> {
+  /** Admits the attempt (null), refuses it (throws 429), or answers until when another one is being checked. */
+  private async admit(accountKey: string | null, clientKey: string): Promise<number | null> {
     const now = this.now();
     const counters = this.counters(accountKey, clientKey);
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const rows = [];
       for (const c of counters) {
-        await tx
+        // One statement finds or creates the row and locks it: an insert-then-select could miss a row that a
+        // concurrent success deleted in between.
+        const [row] = await tx
           .insert(loginAttempts)
           .values({ scope: c.scope, key: c.key, failures: 0, updatedAt: now })
-          .onConflictDoNothing();
-        const [row] = await tx
-          .select()
-          .from(loginAttempts)
-          .where(and(eq(loginAttempts.scope, c.scope), eq(loginAttempts.key, c.key)))
-          .for('update');
+          .onConflictDoUpdate({
+            target: [loginAttempts.scope, loginAttempts.key],
+            set: { updatedAt: sql`${loginAttempts.updatedAt}` },
+          })
+          .returning();
         rows.push(row!);
       }
       // Refusals first (the transaction rolls back, so a refused attempt counts for nothing).
@@ -105,6 +129,8 @@ export class LoginThrottle {
             retryAfterSeconds: seconds,
           });
         }
+        // Another attempt on this account is being checked: wait for its outcome (nothing is written).
+        if (row.checkingUntil !== null && row.checkingUntil > now) return row.checkingUntil;
         if (c.scope === 'account' && !row.lockedUntil && row.failures > 0) {
           const waitUntil = row.updatedAt + backoffMs(row.failures);
           if (waitUntil > now) {
@@ -123,12 +149,32 @@ export class LoginThrottle {
         const failures = restart ? 1 : row.failures + 1;
         const lockedUntil =
           failures >= c.lockAfter ? now + LOCK_MS : restart ? null : row.lockedUntil;
+        const checkingUntil = c.scope === 'account' ? now + CHECK_MS : null;
         await tx
           .update(loginAttempts)
-          .set({ failures, lockedUntil, updatedAt: now })
+          .set({ failures, lockedUntil, checkingUntil, updatedAt: now })
           .where(and(eq(loginAttempts.scope, c.scope), eq(loginAttempts.key, c.key)));
       }
+      return null;
     });
+  }
+
+  /**
+   * Runs an admitted attempt's check. However it ends short of {@link recordSuccess} or {@link refund} (a wrong
+   * secret, an error), its provisional failure becomes final and the attempts waiting on it go on at once.
+   */
+  async settled<T>(accountKey: string, check: () => Promise<T>): Promise<T> {
+    try {
+      return await check();
+    } catch (err) {
+      // If the database is away this fails too; then the attempt counts as a failure once CHECK_MS has passed.
+      await this.db
+        .update(loginAttempts)
+        .set({ checkingUntil: null })
+        .where(and(eq(loginAttempts.scope, 'account'), eq(loginAttempts.key, accountKey)))
+        .catch(() => undefined);
+      throw err;
+    }
   }
 
   /** The right secret: the account's failures are forgotten, and this attempt no longer counts for the address. */
