@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { startOfLocalDay } from '../src/server/modules/requests/requests.service';
+import { findRestaurantDayStart } from '../src/server/modules/restaurants/restaurants.repo';
 import { SESSION_COOKIE } from '../src/shared/constants';
 import { createBenchDatabase, seedFleet, type Backend } from './lib/database';
 import { describeMachine, machine, loadAverage } from './lib/machine';
@@ -50,10 +50,12 @@ export async function runHistory(
   const r = restaurant!;
   const server = r.staff[0]!;
   const now = Date.now();
-  const since = startOfLocalDay(now);
   const adminToken = randomBytes(32).toString('base64url');
   const database = await bench.open();
+  // "Today" as the server computes it: midnight in the restaurant's zone.
+  let since: number;
   try {
+    since = (await findRestaurantDayStart(database.db, r.id, now)) ?? now;
     // The owner's session, as AuthService issues it.
     await database.db.execute(sql`
       insert into sessions (id, user_id, kind, created_at, expires_at)

@@ -60,7 +60,7 @@ export function buildServices({
   const verification = new VerificationService(db, mail, log, publicUrl, clock);
   const pushService = new PushService(db, log, publicUrl, push ?? {}, metrics, clock);
   metrics.countOutboxWith(() => countOutbox(db));
-  const requests = new RequestsService(db, live, metrics);
+  const requests = new RequestsService(db, live, metrics, clock);
   // Issue 5: every new request is pushed to its server's devices. The press queued the push in the outbox (same
   // statement); the sender delivers it in the background, with retries (docs/decisions/013). No device, no push: the
   // sender is not woken (one statement per press fewer).

@@ -372,7 +372,7 @@ export const requestHistoryResponseSchema = z.object({
   requests: z.array(serviceRequestSchema),
   /** Pass as cursor for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
-  /** Where "today" starts: the server's local midnight, ms (decision 030). */
+  /** Where "today" starts: midnight in the restaurant's time zone, ms (decisions 030, 045). */
   since: z.number(),
 });
 export type RequestHistoryResponse = z.infer<typeof requestHistoryResponseSchema>;

@@ -4,21 +4,12 @@
  * caller's clock, so every figure of one answer shares the same day whatever the instance's zone. Every scan is an
  * index range over one restaurant (BENCHMARKS.md, "Dashboard at 1M requests").
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
+import { restaurantDay } from '../restaurants/restaurants.repo';
 
 /** How many events Recent Activity shows. */
 export const RECENT_ACTIVITY_LIMIT = 20;
-
-/** The restaurant's zone and the ms at which its day containing `now` began. */
-function dayOf(restaurantId: string, now: number): SQL {
-  return sql`
-    select r.id, r.time_zone,
-      (extract(epoch from (
-        date_trunc('day', to_timestamp(${now}::float8 / 1000) at time zone r.time_zone) at time zone r.time_zone
-      )) * 1000)::bigint as day_start
-    from restaurants r where r.id = ${restaurantId}`;
-}
 
 export interface DashboardFiguresRow {
   timeZone: string;
@@ -50,7 +41,7 @@ export async function dashboardFigures(
   }>(
     db,
     sql`
-      with d as (${dayOf(restaurantId, now)})
+      with d as (${restaurantDay(restaurantId, now)})
       select d.time_zone, d.day_start,
         (select count(*) from tables t where t.restaurant_id = d.id)::int as total_tables,
         (select count(distinct p.user_id) from staff_presence p

@@ -17,7 +17,6 @@ import {
   signInServer,
 } from '../../../../tests/support/factories';
 import { createPinServer } from '../users/users.service';
-import { startOfLocalDay } from './requests.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -389,7 +388,9 @@ describe('history of the shift (decision 030)', () => {
     const yesterday = await makeTable(t, f.restaurant.id, 'y');
     const old = await press(f.restaurant.id, yesterday.id);
     await act('complete', old, f.serverCookie);
-    const beforeToday = startOfLocalDay(Date.now()) - 1000;
+    // The restaurant is on UTC (the default), so its day starts at UTC midnight.
+    const startOfUtcDay = (now: number) => now - (now % 86_400_000);
+    const beforeToday = startOfUtcDay(Date.now()) - 1000;
     await t.database.db
       .update(requests)
       .set({ resolvedAt: beforeToday })
@@ -398,7 +399,7 @@ describe('history of the shift (decision 030)', () => {
     const page1 = await history(f.restaurant.id, f.serverCookie, '?limit=3');
     expect(page1.statusCode, page1.body).toBe(200);
     const body1 = page1.json();
-    expect(body1.since).toBe(startOfLocalDay(Date.now()));
+    expect(body1.since).toBe(startOfUtcDay(Date.now()));
     expect(body1.requests.map((r: { id: string }) => r.id)).toEqual(handled.slice(2).reverse());
     expect(body1.nextCursor).toEqual(expect.any(String));
     const page2 = (
@@ -423,6 +424,70 @@ describe('history of the shift (decision 030)', () => {
     expect(admin.requests.map((r: { id: string }) => r.id).sort()).toEqual(
       [...handled, colleagues].sort(),
     );
+  });
+
+  it('starts "today" at midnight in the restaurant’s zone, whatever zone the server process has (issue 24)', async () => {
+    // The restaurant is in Honolulu (UTC−10 all year). The instance's clock is injected: the latest 23:30 there
+    // before now, so the test does not depend on when it runs.
+    const HOUR = 3_600_000;
+    const real = Date.now();
+    const clockNow = real - ((real - 9.5 * HOUR) % (24 * HOUR)); // 23:30 HST = 09:30 UTC
+    const restaurantMidnight = clockNow - 23.5 * HOUR;
+    const app = await createTestApp({ escalationSweepMs: 0, clock: () => clockNow });
+    const processZone = process.env.TZ;
+    try {
+      const f = await makeFloor(app);
+      await app.database.db
+        .update(restaurants)
+        .set({ timeZone: 'Pacific/Honolulu' })
+        .where(eq(restaurants.id, f.restaurant.id));
+      let tables = 0;
+      const handledAt = async (at: number) => {
+        const table = await makeTable(app, f.restaurant.id, `z${++tables}`);
+        const pressed = await request(
+          app,
+          'POST',
+          `/api/public/restaurants/${f.restaurant.id}/tables/${table.id}/requests`,
+          { body: { type: 'bill' } },
+        );
+        const id = pressed.json<{ request: { id: string } }>().request.id;
+        const done = await request(app, 'POST', `/api/requests/${id}/complete`, {
+          cookie: f.adminCookie,
+        });
+        expect(done.statusCode, done.body).toBe(200);
+        await app.database.db
+          .update(requests)
+          .set({ createdAt: at - 60_000, updatedAt: at, resolvedAt: at })
+          .where(eq(requests.id, id));
+        return id;
+      };
+      const lateTonight = await handledAt(clockNow); // 23:30 there: today
+      const earlyToday = await handledAt(restaurantMidnight + 5 * 60_000); // 00:05 there: today
+      await handledAt(restaurantMidnight - 5 * 60_000); // 23:55 there yesterday: not today
+
+      // Zones far from Honolulu's, east and west, whose midnights are not Honolulu's.
+      for (const zone of ['Asia/Tokyo', 'Europe/London', 'America/Los_Angeles']) {
+        process.env.TZ = zone;
+        const localMidnight = new Date(clockNow);
+        localMidnight.setHours(0, 0, 0, 0);
+        expect(localMidnight.getTime(), zone).not.toBe(restaurantMidnight);
+
+        const res = await request(
+          app,
+          'GET',
+          `/api/restaurants/${f.restaurant.id}/requests/history`,
+          { cookie: f.adminCookie },
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<{ since: number; requests: { id: string }[] }>();
+        expect(body.since, zone).toBe(restaurantMidnight);
+        expect(body.requests.map((r) => r.id), zone).toEqual([lateTonight, earlyToday]);
+      }
+    } finally {
+      if (processZone === undefined) delete process.env.TZ;
+      else process.env.TZ = processZone;
+      await app.close();
+    }
   });
 
   it('refuses a forged cursor (400), a bad limit (400), and another tenant (404)', async () => {

@@ -31,6 +31,7 @@ import {
   worksAt,
   type SessionUser,
 } from '../../policy/policy';
+import { findRestaurantDayStart } from '../restaurants/restaurants.repo';
 import { findTableInRestaurant } from '../tables/tables.repo';
 import { toApiRequest } from './requests.mapper';
 import { GroupCommit } from '../../db/group-commit';
@@ -71,13 +72,6 @@ function decodeHistoryCursor(cursor: string): { resolvedAt: number; id: string }
   } catch {
     throw badRequest(MSG.badRequest, 'invalid_cursor');
   }
-}
-
-/** "Today" for the shift history: the server's local midnight (decision 030; restaurant time zones come later). */
-export function startOfLocalDay(now: number): number {
-  const day = new Date(now);
-  day.setHours(0, 0, 0, 0);
-  return day.getTime();
 }
 
 /** Why a transition was refused: the request is no longer where the action starts (decision 028). */
@@ -131,6 +125,7 @@ export class RequestsService {
     private readonly db: Db,
     private readonly live: LiveService,
     private readonly metrics: Metrics,
+    private readonly clock: () => number = Date.now,
   ) {
     const batching = WRITE_BATCHING[backendOf(db)];
     this.presses = new PressBatcher(db, batching);
@@ -268,11 +263,14 @@ export class RequestsService {
     user: SessionUser,
     restaurantId: string,
     query: { cursor?: string | undefined; limit: number },
-    now: number = Date.now(),
   ): Promise<RequestHistoryResponse> {
+    const now = this.clock();
     await assertRestaurantAccess(this.db, user, restaurantId);
     const after = query.cursor ? decodeHistoryCursor(query.cursor) : null;
-    const since = startOfLocalDay(now);
+    // "Today" is the restaurant's, midnight in its own time zone (decision 045), as on the dashboard: two instances
+    // in different zones give the same answer.
+    const since = await findRestaurantDayStart(this.db, restaurantId, now);
+    if (since === undefined) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
     // One row more than asked tells whether another page exists.
     const rows = await listHistoryPage(this.db, {
       restaurantId,

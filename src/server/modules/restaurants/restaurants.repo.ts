@@ -1,5 +1,5 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
 import { restaurantIds, restaurantLogos, restaurants, users } from '../../db/schema';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
@@ -28,6 +28,32 @@ export async function findRestaurantsOfOwner(
     .where(eq(restaurants.ownerId, ownerId))
     .orderBy(asc(restaurants.createdAt), asc(restaurants.id));
   return rows.map((row) => ({ ...row.r, logoEtag: row.logoEtag }));
+}
+
+/**
+ * The restaurant's id, zone and the ms at which its day containing `now` began: midnight in `restaurants.time_zone`
+ * (decision 045), computed by the database from the caller's clock, so it never depends on the instance's zone.
+ */
+export function restaurantDay(restaurantId: string, now: number): SQL {
+  return sql`
+    select r.id, r.time_zone,
+      (extract(epoch from (
+        date_trunc('day', to_timestamp(${now}::float8 / 1000) at time zone r.time_zone) at time zone r.time_zone
+      )) * 1000)::bigint as day_start
+    from restaurants r where r.id = ${restaurantId}`;
+}
+
+/** When the restaurant's "today" began at `now`, in ms; undefined: no such restaurant. */
+export async function findRestaurantDayStart(
+  db: Executor,
+  restaurantId: string,
+  now: number,
+): Promise<number | undefined> {
+  const [row] = await queryRows<{ day_start: string | number }>(
+    db,
+    restaurantDay(restaurantId, now),
+  );
+  return row ? Number(row.day_start) : undefined;
 }
 
 export async function isOwner(
