@@ -29,6 +29,12 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** Lowercased; null for PIN-only servers. */
     email: text('email'),
+    /**
+     * Decision 058: the address an admin gave a password staff member when it already belonged to an account the
+     * admin cannot see. Shown to that admin as the member's email, so the answer looks like any new member's;
+     * never unique, never signed in with, never mailed. Null otherwise.
+     */
+    claimedEmail: text('claimed_email'),
     role: text('role', { enum: ['super_admin', 'admin', 'server'] }).notNull(),
     /** For servers: the restaurant they work at (SPEC §3 restaurantId). */
     restaurantId: text('restaurant_id').references((): AnyPgColumn => restaurants.id, {

@@ -12,7 +12,8 @@ export function toStaffMember(
   return {
     id: row.id,
     name: row.name,
-    email: row.email,
+    // A claimed email (decision 058) is shown as the member's email: the admin typed it.
+    email: row.email ?? row.claimedEmail,
     loginId: row.loginId,
     authMethod: row.authMethod,
     createdAt: row.createdAt,

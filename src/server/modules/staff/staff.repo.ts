@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { restaurants, users } from '../../db/schema';
 
 /**
  * The server accounts of one restaurant, oldest first, each with how many tables it has and when it last signed
@@ -20,4 +20,30 @@ export async function listServersOfRestaurant(db: Executor, restaurantId: string
     .from(users)
     .where(and(eq(users.role, 'server'), eq(users.restaurantId, restaurantId)))
     .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/**
+ * Whether an address is already the email (or claimed email, decision 058) of the admin or of a staff member of a
+ * restaurant the admin owns: the accounts the admin can already see, so saying so reveals nothing.
+ */
+export async function emailKnownToAdmin(
+  db: Executor,
+  email: string,
+  adminId: string,
+): Promise<boolean> {
+  const owned = db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.ownerId, adminId));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        or(eq(users.email, email), eq(users.claimedEmail, email)),
+        or(eq(users.id, adminId), inArray(users.restaurantId, owned)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

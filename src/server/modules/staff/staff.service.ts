@@ -9,7 +9,7 @@ import { MSG } from '../../../shared/messages';
 import { loginIdCandidates } from '../../../shared/names';
 import { loginIdError, normalizeLoginId } from '../../../shared/fields';
 import type { CreateStaffBody, StaffMember } from '../../../shared/schemas';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { isOwner } from '../restaurants/restaurants.repo';
 import { assertRestaurantAccess } from '../../policy/policy';
@@ -20,9 +20,9 @@ import {
   findUserByLoginId,
   type UserRow,
 } from '../users/users.repo';
-import { createPasswordUser, createPinServer } from '../users/users.service';
+import { createPasswordUser, createPinServer, normalizeEmail } from '../users/users.service';
 import { toStaffMember } from './staff.mapper';
-import { listServersOfRestaurant } from './staff.repo';
+import { emailKnownToAdmin, listServersOfRestaurant } from './staff.repo';
 
 /**
  * Called after a password-mode staff member is created (unverified). The email-verification feature wires its
@@ -126,15 +126,9 @@ export class StaffService {
         });
         return toStaffMember(row);
       }
-      // Password staff start unverified, like every password account (SPEC §5 Login).
-      const row = await createPasswordUser(this.db, {
-        role: 'server',
-        name: body.name,
-        email: body.email,
-        password: body.password,
-        verified: false,
-        restaurantId,
-      });
+      const row = await this.createPasswordStaff(user, restaurantId, body);
+      // A claimed email (decision 058) is never mailed: the address belongs to someone else's account.
+      if (row.email === null) return toStaffMember(row);
       try {
         await this.onPasswordStaffCreated({ user: row, restaurantId, createdBy: user });
       } catch (err) {
@@ -147,6 +141,36 @@ export class StaffService {
       }
       if (isForeignKeyViolation(err)) throw restaurantNotFound();
       throw err;
+    }
+  }
+
+  /**
+   * Password staff start unverified, like every password account (SPEC §5 Login). SPEC §8's 'This email is already
+   * registered' is said only for an address the admin can already see (their own, their staff's); an address of
+   * any other account is taken as a claimed email, and the answer looks like any new member's (decision 058: no
+   * probe of other tenants' emails).
+   */
+  private async createPasswordStaff(
+    user: SessionUser,
+    restaurantId: string,
+    body: Extract<CreateStaffBody, { mode: 'password' }>,
+  ): Promise<UserRow> {
+    const email = normalizeEmail(body.email);
+    if (await emailKnownToAdmin(this.db, email, user.id))
+      throw conflict(MSG.emailInUse, 'email_in_use');
+    const input = {
+      role: 'server' as const,
+      name: body.name,
+      email,
+      password: body.password,
+      verified: false,
+      restaurantId,
+    };
+    try {
+      return await createPasswordUser(this.db, input);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'email_in_use')) throw err;
+      return createPasswordUser(this.db, { ...input, claimed: true });
     }
   }
 

@@ -8,6 +8,7 @@ import { loginIdCandidates } from '../../../shared/names';
 import { staffMemberSchema } from '../../../shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
+  makeAdmin,
   makeFloor,
   makeRestaurant,
   makeServer,
@@ -246,6 +247,71 @@ describe('POST /api/restaurants/:id/staff, password mode', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({ code: 'email_in_use', message: MSG.emailInUse });
+  });
+
+  it('does not reveal whether an address belongs to another tenant (issue 25, decision 058)', async () => {
+    const mine = await makeFloor(t);
+    const other = await makeFloor(t);
+    // A password server of the other tenant, and the other tenant's admin: both hold an address elsewhere.
+    const theirs = await addStaff(other.restaurant.id, other.adminCookie, {
+      mode: 'password',
+      name: 'Theirs',
+      email: email(),
+      password: PASSWORD,
+    });
+    expect(theirs.statusCode).toBe(201);
+    const add = (address: string) =>
+      addStaff(mine.restaurant.id, mine.adminCookie, {
+        mode: 'password',
+        name: 'Pat',
+        email: address,
+        password: PASSWORD,
+      });
+    const fresh = await add(email());
+    const probes = [await add(theirs.json().staffMember.email), await add(other.admin.email)];
+    for (const probe of probes) {
+      // The same status and the same shape as a new address: the admin learns nothing about other tenants.
+      expect(probe.statusCode).toBe(fresh.statusCode);
+      const member = staffMemberSchema.parse(probe.json().staffMember);
+      expect(Object.keys(member).sort()).toEqual(Object.keys(fresh.json().staffMember).sort());
+      expect(member).toMatchObject({ authMethod: 'password', tablesAssigned: 0 });
+    }
+    expect(probes[0]!.json().staffMember.email).toBe(theirs.json().staffMember.email);
+    const listed = await request(t, 'GET', `/api/restaurants/${mine.restaurant.id}/staff`, {
+      cookie: mine.adminCookie,
+    });
+    expect(listed.json().staff.map((m: { email: string | null }) => m.email)).toContain(
+      other.admin.email,
+    );
+    // The other accounts are untouched and still sign in; the claimed address signs nobody into my restaurant.
+    const signIn = await request(t, 'POST', '/api/auth/login', {
+      body: { email: other.admin.email, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user.id).toBe(other.admin.user.id);
+  });
+
+  it("still says 'This email is already registered' for an address the admin can already see", async () => {
+    const { restaurant, admin, adminCookie } = await makeFloor(t);
+    const second = await makeRestaurant(t, admin.user.id);
+    const body = { mode: 'password', name: 'Pat', password: PASSWORD };
+    const taken = email();
+    expect((await addStaff(second.id, adminCookie, { ...body, email: taken })).statusCode).toBe(
+      201,
+    );
+    // Their own address, and a member of another restaurant of theirs.
+    for (const address of [admin.email, taken]) {
+      const res = await addStaff(restaurant.id, adminCookie, { ...body, email: address });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'email_in_use', message: MSG.emailInUse });
+    }
+    // A claimed address (another tenant's) added once is, from then on, one the admin can see too.
+    const elsewhere = await makeAdmin(t);
+    expect(
+      (await addStaff(restaurant.id, adminCookie, { ...body, email: elsewhere.email })).statusCode,
+    ).toBe(201);
+    const again = await addStaff(second.id, adminCookie, { ...body, email: elsewhere.email });
+    expect(again.statusCode).toBe(409);
   });
 
   it('calls the onPasswordStaffCreated hook, and a failing hook does not undo the creation', async () => {

@@ -64,6 +64,11 @@ export interface NewPasswordUser {
   password: string;
   verified: boolean;
   restaurantId?: string | null;
+  /**
+   * Decision 058: the address already belongs to an account the creating admin cannot see; it is kept as the
+   * member's claimed email (shown to that admin only), not as a sign-in email, and no uniqueness is checked.
+   */
+  claimed?: boolean;
 }
 
 export async function createPasswordUser(db: Executor, input: NewPasswordUser): Promise<UserRow> {
@@ -72,12 +77,13 @@ export async function createPasswordUser(db: Executor, input: NewPasswordUser): 
   const email = normalizeEmail(input.email);
   const pwError = passwordError(input.password);
   if (pwError) throw badRequest(pwError, 'invalid_password');
-  if (await findUserByEmail(db, email)) throw conflict(MSG.emailInUse, 'email_in_use');
+  if (!input.claimed && (await findUserByEmail(db, email)))
+    throw conflict(MSG.emailInUse, 'email_in_use');
   const now = Date.now();
   const row = await insertUser(db, {
     id: randomUUID(),
     name,
-    email,
+    ...(input.claimed ? { email: null, claimedEmail: email } : { email }),
     role: input.role,
     restaurantId: input.restaurantId ?? null,
     authMethod: 'password',
