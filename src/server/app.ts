@@ -89,6 +89,8 @@ export interface AppOptions {
   staffSocketCaps?: StaffSocketCaps;
   /** How often this instance sweeps for overdue requests; 0: never (tests sweep by hand). */
   escalationSweepMs?: number;
+  /** How often this instance deletes expired sessions (decision 062); 0: never (tests prune by hand). */
+  sessionPruneMs?: number;
   /** METRICS_TOKEN: /metrics on the app's port, for `Authorization: Bearer <token>` only (decision 021). */
   metricsToken?: string;
   /** METRICS_PORT: /metrics on a listener of its own on 127.0.0.1 (0: any free port, tests). */

@@ -1,6 +1,6 @@
 /**
  * What an app instance runs besides answering requests, and how it stops: the event bus, the escalation sweep, the
- * push outbox's sender, the METRICS_PORT listener, and a graceful shutdown that lets requests in flight finish and
+ * push outbox's sender, the expired-session prune, the METRICS_PORT listener, and a graceful shutdown that lets requests in flight finish and
  * hands queued work over (mail sent, pushes left in the outbox for the next instance).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { InProcessBus, PgNotifyBus, type EventBus } from './live/bus';
 import type { Metrics } from './metrics/metrics';
 import { listenForMetrics, type MetricsListener } from './metrics/metrics.routes';
+import { SESSION_PRUNE_MS } from './modules/auth/session-pruner';
 import { ESCALATION_SWEEP_MS } from './modules/escalation/escalation.service';
 import type { Services } from './services';
 
@@ -44,6 +45,7 @@ export function registerShutdown(app: FastifyInstance, services: Services, bus: 
 
   app.addHook('onClose', async () => {
     await services.escalation.stop();
+    await services.sessionPruner.stop();
     services.live.hub.closeAll();
     await services.live.stopPresence();
     await bus.close();
@@ -60,6 +62,8 @@ export interface BackgroundOptions {
   metricsPort?: number;
   /** How often this instance sweeps for overdue requests; 0: never (tests sweep by hand). */
   escalationSweepMs?: number;
+  /** How often this instance deletes expired sessions; 0: never (tests prune by hand). Default SESSION_PRUNE_MS. */
+  sessionPruneMs?: number;
 }
 
 /**
@@ -88,6 +92,7 @@ export async function startApp(
     );
   }
   services.escalation.start(options.escalationSweepMs ?? ESCALATION_SWEEP_MS);
+  services.sessionPruner.start(options.sessionPruneMs ?? SESSION_PRUNE_MS);
   // Also delivers what an instance that stopped or crashed left in the push outbox.
   services.push.start();
   return metricsListener?.url ?? null;

@@ -7,6 +7,7 @@ import { LiveService } from './live/live.service';
 import { Presence } from './live/presence';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
+import { SessionPruner } from './modules/auth/session-pruner';
 import { GuestService } from './modules/guest/guest.service';
 import { RequestsService } from './modules/requests/requests.service';
 import { RestaurantsService } from './modules/restaurants/restaurants.service';
@@ -73,6 +74,7 @@ export function buildServices({
     live,
     auth,
     throttle,
+    sessionPruner: new SessionPruner(db, log, clock),
     guest: new GuestService(db),
     requests,
     push: pushService,

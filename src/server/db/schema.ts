@@ -248,7 +248,11 @@ export const sessions = pgTable(
     createdAt: ms('created_at').notNull(),
     expiresAt: ms('expires_at').notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // The expired-session prune reads a range of it (decision 062).
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Failed sign-in counters, shared by every instance (issue: sign-in throttling). */

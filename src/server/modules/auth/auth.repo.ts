@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -35,6 +35,24 @@ export async function deleteSessionsOfUser(db: Executor, userId: string): Promis
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function deleteExpiredSessions(db: Executor, now: number): Promise<void> {
-  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+/**
+ * Deletes up to `limit` sessions expired at `now` (decision 062): a range on sessions_expires_idx; rows another
+ * instance is deleting at the same moment are skipped, not waited for. Returns how many it deleted.
+ */
+export async function deleteExpiredSessions(
+  db: Executor,
+  now: number,
+  limit: number,
+): Promise<number> {
+  const expired = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(lte(sessions.expiresAt, now))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .delete(sessions)
+    .where(inArray(sessions.id, expired))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

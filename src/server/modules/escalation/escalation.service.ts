@@ -11,6 +11,7 @@ import type { LiveService } from '../../live/live.service';
 import type { Metrics } from '../../metrics/metrics';
 import type { PushService } from '../push/push.service';
 import { toApiRequest } from '../requests/requests.mapper';
+import { BackgroundJob, yieldToEventLoop } from '../../background-job';
 import { claimOverdueBatch } from './escalation.repo';
 
 /** How often each instance looks for overdue requests: an escalation is at most this late (unless a backlog). */
@@ -23,12 +24,8 @@ export const ESCALATION_SWEEP_MS = 10_000;
 export const ESCALATION_BATCH = 100;
 export const ESCALATION_MAX_PER_TICK = 500;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export class EscalationService {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopping = false;
+  private readonly job: BackgroundJob;
 
   constructor(
     private readonly db: Db,
@@ -37,40 +34,26 @@ export class EscalationService {
     private readonly log: FastifyBaseLogger,
     private readonly metrics: Metrics,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.job = new BackgroundJob('escalation sweep', log);
+  }
 
   /** Starts the periodic sweep (buildApp); 0 turns it off (tests call sweep() themselves). */
   start(intervalMs: number = ESCALATION_SWEEP_MS): void {
-    if (this.timer || intervalMs <= 0) return;
-    this.stopping = false;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.sweep().catch((err: unknown) => this.log.error({ err }, 'escalation sweep failed'));
-    }, intervalMs);
-    // A sweep never keeps the process alive on its own.
-    this.timer.unref();
+    this.job.start(intervalMs, () => this.sweep());
   }
 
   /** Stops the timer and waits for a sweep under way (it ends after its current batch), so the database can close. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /**
    * One tick: claims and escalates overdue requests, oldest first, in batches of ESCALATION_BATCH and at most
    * ESCALATION_MAX_PER_TICK of them; the rest are left to the next tick. Returns the ones this call escalated.
    */
-  async sweep(now: number = this.clock()): Promise<ServiceRequest[]> {
-    const work = this.escalate(now);
-    this.running = work;
-    try {
-      return await work;
-    } finally {
-      if (this.running === work) this.running = undefined;
-    }
+  sweep(now: number = this.clock()): Promise<ServiceRequest[]> {
+    return this.job.track(this.escalate(now));
   }
 
   private async escalate(now: number): Promise<ServiceRequest[]> {
@@ -85,8 +68,7 @@ export class EscalationService {
         escalated.push(request);
       }
       if (rows.length > 0) this.push.kick();
-      if (rows.length < limit || this.stopping) break;
-      // Presses waiting for the database (PGlite: for the main thread) go before the next batch.
+      if (rows.length < limit || this.job.stopping) break;
       await yieldToEventLoop();
     }
     this.metrics.escalated(escalated.length);
