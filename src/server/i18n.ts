@@ -17,6 +17,7 @@ import type { ServerMessageId } from '../shared/i18n/compiled/server';
 import { createI18n, type I18n, type Messages } from '../shared/i18n/i18n';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/i18n/locales';
 import type { RequestType } from '../shared/rules';
+import { requestTableLabel } from '../shared/table-label';
 
 const CATALOGUE: Readonly<Record<Locale, Messages>> = {
   en,
@@ -54,3 +55,9 @@ export const serverText = (
 /** SPEC §4's request type titles ('Server Assistance Needed', …) in the recipient's language. */
 export const requestTypeText = (i18n: I18n, type: RequestType): string =>
   serverText(i18n, `server.type.${type}`);
+
+/** A request's table in a push text (decision 064): 'Table 7', 'Terrace 12' as written, 'Table {id}' if unknown. */
+export const requestTableText = (
+  i18n: I18n,
+  request: { tableNumber: string | null; tableId: string },
+): string => requestTableLabel(request, (n) => serverText(i18n, 'server.table', { number: n }));

@@ -62,3 +62,9 @@ export const GUEST_LOCALE_COOKIE = 'guest_locale';
 /** Longest restaurant name and table number (SPEC §5 fields); forms show the limit before it is reached. */
 export const RESTAURANT_NAME_MAX = 100;
 export const TABLE_NUMBER_MAX = 20;
+/** Bulk add (decision 065): at most this many tables per request — a whole floor, never an accidental '1-10000'. */
+export const BULK_TABLES_MAX = 100;
+/** At most this many tables deleted in one request (a whole restaurant's worth). */
+export const BULK_DELETE_MAX = 500;
+/** Longest text the add-table field takes: a list of BULK_TABLES_MAX short labels. */
+export const TABLE_INPUT_MAX = 2000;

@@ -7,7 +7,10 @@ import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
 import { canonicalTimeZone } from './time-zone';
 import { LOCALES } from './i18n/locales';
+import { normalizeTableNumber } from './table-label';
 import {
+  BULK_DELETE_MAX,
+  BULK_TABLES_MAX,
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
   RESTAURANT_NAME_MAX,
@@ -259,8 +262,21 @@ export const updateRestaurantBodySchema = z.strictObject({
   timeZone: timeZoneSchema.optional(),
   guestLanguage: z.enum(LOCALES, MSG.languageInvalid).optional(),
 });
-export const createTableBodySchema = z.strictObject({
-  number: plainText().trim().min(1, MSG.tableNumberRequired).max(TABLE_NUMBER_MAX),
+/** A table's label as typed: normalised (decision 064), required, at most TABLE_NUMBER_MAX characters. */
+const tableNumberField = () =>
+  plainText().overwrite(normalizeTableNumber).min(1, MSG.tableNumberRequired).max(TABLE_NUMBER_MAX);
+
+export const createTableBodySchema = z.strictObject({ number: tableNumberField() });
+
+/** Bulk add (decision 065): the labels the preview showed, at most BULK_TABLES_MAX, all or none created. */
+export const createTablesBodySchema = z.strictObject({
+  numbers: z.array(tableNumberField()).min(1, MSG.tableNumberRequired).max(BULK_TABLES_MAX),
+});
+/** Rename (decision 065): the same rules as a new table's number; the table's id, QR code and guest URL stay. */
+export const renameTableBodySchema = createTableBodySchema;
+/** Delete several at once: ids of one restaurant's tables, all deleted or none. */
+export const deleteTablesBodySchema = z.strictObject({
+  tableIds: z.array(idParamSchema).min(1).max(BULK_DELETE_MAX),
 });
 
 export const createPinStaffBodySchema = z.strictObject({

@@ -389,6 +389,34 @@ const matrix: Record<string, Case> = {
     ),
     expect: adminOfA(201),
   },
+  'POST /api/restaurants/:restaurantId/tables/bulk': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/tables/bulk`,
+      () => {
+        const prefix = 'B' + randomUUID().slice(0, 6);
+        return { numbers: [`${prefix}-1`, `${prefix}-2`] };
+      },
+    ),
+    expect: adminOfA(201),
+  },
+  'POST /api/restaurants/:restaurantId/tables/delete': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/tables/delete`,
+      (w) => ({ tableIds: [w.a.table.id] }),
+    ),
+    expect: adminOfA(204),
+    destructive: true,
+  },
+  'PATCH /api/tables/:tableId': {
+    call: json(
+      'PATCH',
+      (w) => `/api/tables/${w.a.table.id}`,
+      () => ({ number: 'R' + randomUUID().slice(0, 6) }),
+    ),
+    expect: adminOfA(200),
+  },
   'POST /api/tables/:tableId/assign': {
     call: json('POST', (w) => `/api/tables/${w.a.table.id}/assign`),
     expect: serverOfA(200),

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
 import { NEW_REQUEST_VIBRATION, TOAST_MS } from '../../shared/constants';
 import type { ServiceRequest } from '../../shared/schemas';
-import { appText } from '../../shared/i18n/app';
+import { appRequestTableLabel, appText } from '../../shared/i18n/app';
 import { useI18n } from '../lib/i18n';
 import { RequestTypeIcon } from '../components/ui/request-type-icon';
 import { playChime } from '../lib/sound';
@@ -39,7 +39,7 @@ function NewRequestsToast() {
       <RequestTypeIcon type={newest.type} className="mt-0.5 size-6 shrink-0" />
       <div className="min-w-0">
         <p className="font-semibold">
-          {appText(i18n, 'app.toast.newRequest', { table: newest.tableNumber ?? newest.tableId })}
+          {appText(i18n, 'app.toast.newRequest', { table: appRequestTableLabel(i18n, newest) })}
         </p>
         <p>{appText(i18n, `app.type.${newest.type}`)}</p>
         {older.length > 0 && (
@@ -47,11 +47,7 @@ function NewRequestsToast() {
             {appText(i18n, 'app.toast.more', { count: older.length })}
             <span className="sr-only">
               {' '}
-              (
-              {older
-                .map((r) => appText(i18n, 'app.toast.table', { table: r.tableNumber ?? r.tableId }))
-                .join(', ')}
-              )
+              ({older.map((r) => appRequestTableLabel(i18n, r)).join(', ')})
             </span>
           </p>
         )}

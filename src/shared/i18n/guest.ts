@@ -2,6 +2,7 @@
 import type { I18n } from './i18n';
 import type { GuestMessageId } from './compiled/guest';
 import type { RequestType } from '../rules';
+import { tableLabel } from '../table-label';
 
 /** A guest catalogue id, checked against the English source. */
 export const guestText = (
@@ -9,6 +10,10 @@ export const guestText = (
   id: GuestMessageId,
   values?: Record<string, string | number>,
 ): string => i18n._(id, values);
+
+/** The table as the guest page's header names it (decision 064): 'Table 7', or 'Terrace 12' as written. */
+export const guestTableLabel = (i18n: I18n, number: string): string =>
+  tableLabel(number, (n) => guestText(i18n, 'guest.table', { number: n }));
 
 /** The guest's name for a request type: the four buttons' labels (SPEC §2 in English). */
 export const guestButtonLabel = (i18n: I18n, type: RequestType): string =>

@@ -6,21 +6,22 @@
 import { paths } from '../../../shared/paths';
 import type { PushPayload, Role, ServiceRequest } from '../../../shared/schemas';
 import type { I18n } from '../../../shared/i18n/i18n';
-import { requestTypeText, serverI18n, serverText } from '../../i18n';
+import { requestTableText, requestTypeText, serverI18n, serverText } from '../../i18n';
 
 /** Where a click on the notification leads (the client's routes, shared/paths.ts). */
 const SERVER_CONSOLE_PATH = paths.serverRequests;
 const ADMIN_HOME_PATH = paths.adminDashboard;
 
-/** SPEC §8 new request alert, as a notification: 'New Request from Table {number}' and the type title. */
+/**
+ * SPEC §8 new request alert, as a notification: 'New Request from Table {number}' and the type title; a named table
+ * reads as written ('New Request from Terrace 12', decision 064).
+ */
 export function newRequestPayload(
   request: ServiceRequest,
   i18n: I18n = serverI18n(null),
 ): PushPayload {
   return {
-    title: serverText(i18n, 'server.push.newRequest', {
-      table: request.tableNumber ?? request.tableId,
-    }),
+    title: serverText(i18n, 'server.push.newRequest', { table: requestTableText(i18n, request) }),
     body: requestTypeText(i18n, request.type),
     tag: request.id,
     url: SERVER_CONSOLE_PATH,
@@ -35,9 +36,7 @@ export function overduePayload(
   i18n: I18n = serverI18n(null),
 ): PushPayload {
   return {
-    title: serverText(i18n, 'server.push.overdueTitle', {
-      table: request.tableNumber ?? request.tableId,
-    }),
+    title: serverText(i18n, 'server.push.overdueTitle', { table: requestTableText(i18n, request) }),
     body: serverText(i18n, 'server.push.overdueBody', {
       typeTitle: requestTypeText(i18n, request.type),
       minutes,

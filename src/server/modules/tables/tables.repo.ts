@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { sortTables } from '../../../shared/table-label';
 import { tableAssignments, tables, users } from '../../db/schema';
 
 export type TableRow = typeof tables.$inferSelect;
@@ -13,10 +14,9 @@ export async function listTables(db: Executor, restaurantId: string): Promise<Ta
     .select(selection)
     .from(tables)
     .leftJoin(users, eq(users.id, tables.serverId))
-    .where(eq(tables.restaurantId, restaurantId))
-    // Natural order: table 2 before table 10.
-    .orderBy(sql`length(${tables.number})`, asc(tables.number));
-  return rows.map((r) => ({ ...r.t, serverName: r.serverName }));
+    .where(eq(tables.restaurantId, restaurantId));
+  // Natural order ('2' before '10', 'T2' before 'T10') is decided in one place, after reading (decision 064).
+  return sortTables(rows.map((r) => ({ ...r.t, serverName: r.serverName })));
 }
 
 export async function findTable(
@@ -42,6 +42,60 @@ export async function findTableInRestaurant(db: Executor, restaurantId: string, 
 export async function insertTableIfFree(db: Executor, row: typeof tables.$inferInsert) {
   const [inserted] = await db.insert(tables).values(row).onConflictDoNothing().returning();
   return inserted;
+}
+
+/** Inserts every row or, where a number is taken (even by a concurrent insert), skips it: the caller compares. */
+export async function insertTablesIfFree(db: Executor, rows: (typeof tables.$inferInsert)[]) {
+  return db.insert(tables).values(rows).onConflictDoNothing().returning();
+}
+
+/** Which of these numbers the restaurant already has. */
+export async function takenNumbers(
+  db: Executor,
+  restaurantId: string,
+  numbers: string[],
+): Promise<string[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .select({ number: tables.number })
+    .from(tables)
+    .where(and(eq(tables.restaurantId, restaurantId), inArray(tables.number, numbers)));
+  return rows.map((r) => r.number);
+}
+
+/** A new label for a table; a number taken in its restaurant raises the unique index's violation (the caller maps it). */
+export async function renameTableRow(
+  db: Executor,
+  tableId: string,
+  number: string,
+  now: number,
+): Promise<TableRow | undefined> {
+  const [row] = await db
+    .update(tables)
+    .set({ number, updatedAt: now })
+    .where(eq(tables.id, tableId))
+    .returning();
+  return row;
+}
+
+/** The restaurant's tables among these ids (others' and missing ids are left out). */
+export async function tablesInRestaurant(
+  db: Executor,
+  restaurantId: string,
+  tableIds: string[],
+): Promise<TableRow[]> {
+  return db
+    .select()
+    .from(tables)
+    .where(and(eq(tables.restaurantId, restaurantId), inArray(tables.id, tableIds)));
+}
+
+export async function deleteTableRows(db: Executor, restaurantId: string, tableIds: string[]) {
+  const rows = await db
+    .delete(tables)
+    .where(and(eq(tables.restaurantId, restaurantId), inArray(tables.id, tableIds)))
+    .returning({ id: tables.id });
+  return rows.map((r) => r.id);
 }
 
 /** Sets serverId only when the table is still unassigned or already this server's (no stealing, no races). */

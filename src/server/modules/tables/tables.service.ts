@@ -3,7 +3,16 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/client';
 import { MSG } from '../../../shared/messages';
 import type { Table } from '../../../shared/schemas';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { duplicateLabels } from '../../../shared/table-input';
+import { normalizeTableNumber } from '../../../shared/table-label';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  type AppError,
+} from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
 import {
   assertRestaurantAccess,
@@ -15,10 +24,15 @@ import { toApiTable } from './tables.mapper';
 import {
   assignTable,
   deleteTableRow,
+  deleteTableRows,
   findTable,
   insertTableIfFree,
+  insertTablesIfFree,
   listTables,
   recordAssignment,
+  renameTableRow,
+  tablesInRestaurant,
+  takenNumbers,
   unassignTable,
   type TableRow,
 } from './tables.repo';
@@ -31,7 +45,7 @@ export async function createTableRow(
   restaurantId: string,
   numberInput: string,
 ): Promise<TableRow> {
-  const number = numberInput.trim();
+  const number = normalizeTableNumber(numberInput);
   if (!number) throw badRequest(MSG.tableNumberRequired, 'number_required');
   if (!restaurantId) throw badRequest(MSG.noRestaurantSelected, 'no_restaurant');
   const now = Date.now();
@@ -44,9 +58,15 @@ export async function createTableRow(
     createdAt: now,
     updatedAt: now,
   });
-  if (!row) throw conflict(MSG.tableNumberExists, 'table_number_exists');
+  if (!row) throw numbersTaken([number]);
   return row;
 }
+
+/** SPEC §5 'Table number already exists', naming which (decision 065: a bulk add says which of its labels). */
+const numbersTaken = (numbers: string[]): AppError =>
+  conflict(MSG.tableNumberExists, 'table_number_exists', {
+    values: { numbers: numbers.join(', '), count: numbers.length },
+  });
 
 export class TablesService {
   constructor(
@@ -140,13 +160,87 @@ export class TablesService {
     return table;
   }
 
-  async delete(user: SessionUser, tableId: string): Promise<void> {
+  /**
+   * Bulk add (decision 065): every label created, or none — a duplicate in the list or against the restaurant's
+   * tables (even one a concurrent request just added) refuses the whole list, naming the labels.
+   */
+  async createMany(user: SessionUser, restaurantId: string, input: string[]): Promise<Table[]> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    const numbers = input.map(normalizeTableNumber);
+    if (numbers.some((n) => n === '')) throw badRequest(MSG.tableNumberRequired, 'number_required');
+    const repeated = duplicateLabels(numbers);
+    if (repeated.length > 0) throw numbersTaken(repeated);
+    const now = Date.now();
+    const rows = await this.db.transaction(async (tx) => {
+      const taken = await takenNumbers(tx, restaurantId, numbers);
+      if (taken.length > 0) throw numbersTaken(numbers.filter((n) => taken.includes(n)));
+      const inserted = await insertTablesIfFree(
+        tx,
+        numbers.map((number) => ({
+          id: newTableId(),
+          restaurantId,
+          number,
+          status: 'available',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      if (inserted.length < numbers.length) {
+        const made = new Set(inserted.map((r) => r.number));
+        // Thrown inside the transaction: the rows inserted so far are rolled back with it.
+        throw numbersTaken(numbers.filter((n) => !made.has(n)));
+      }
+      return inserted;
+    });
+    const created = rows.map((row) => toApiTable({ ...row, serverName: null }, this.publicUrl));
+    for (const table of created) this.live.tableChanged(table);
+    return created;
+  }
+
+  /** Another restaurant's table answers exactly like a missing one; only its owner may change it. */
+  private async tableForAdmin(user: SessionUser, tableId: string) {
     const row = await findTable(this.db, tableId);
     if (!row) throw notFound(MSG.tableNotFound, 'table_not_found');
     await assertRestaurantAccess(this.db, user, row.restaurantId).catch(() => {
       throw notFound(MSG.tableNotFound, 'table_not_found');
     });
     if (user.role !== 'admin') throw forbidden();
+    return row;
+  }
+
+  /** Rename (decision 065): unique within the restaurant; the id, and so the QR code and guest URL, stay. */
+  async rename(user: SessionUser, tableId: string, input: string): Promise<Table> {
+    const row = await this.tableForAdmin(user, tableId);
+    const number = normalizeTableNumber(input);
+    if (!number) throw badRequest(MSG.tableNumberRequired, 'number_required');
+    if (number !== row.number) {
+      if ((await takenNumbers(this.db, row.restaurantId, [number])).length > 0)
+        throw numbersTaken([number]);
+      // The unique index still decides when two renames race.
+      await renameTableRow(this.db, tableId, number, Date.now()).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? numbersTaken([number]) : err;
+      });
+    }
+    const table = await this.loadApi(tableId);
+    this.live.tableChanged(table);
+    return table;
+  }
+
+  /** Delete several at once: all of them are this restaurant's tables and are deleted together, or none is. */
+  async deleteMany(user: SessionUser, restaurantId: string, tableIds: string[]): Promise<void> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    if (user.role !== 'admin') throw forbidden();
+    const ids = [...new Set(tableIds)];
+    await this.db.transaction(async (tx) => {
+      const found = await tablesInRestaurant(tx, restaurantId, ids);
+      if (found.length !== ids.length) throw notFound(MSG.tableNotFound, 'table_not_found');
+      await deleteTableRows(tx, restaurantId, ids);
+    });
+    for (const id of ids) this.live.tableDeleted(restaurantId, id);
+  }
+
+  async delete(user: SessionUser, tableId: string): Promise<void> {
+    const row = await this.tableForAdmin(user, tableId);
     await deleteTableRow(this.db, row.restaurantId, tableId);
     this.live.tableDeleted(row.restaurantId, tableId);
   }

@@ -3,7 +3,7 @@
  * holds exactly the table's cells — headers and durations in the screen's language (issue 15; English: as before).
  */
 import type { AnalyticsFigures, AnalyticsResponse } from '../../../../shared/analytics';
-import { appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import type { RequestType } from '../../../../shared/rules';
@@ -93,8 +93,5 @@ export const tablesTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
   breakdown(
     i18n,
     appText(i18n, 'app.settings.analytics.colTable'),
-    data.tables.map((t) => [
-      appText(i18n, 'app.settings.analytics.tableNumber', { number: t.number }),
-      t,
-    ]),
+    data.tables.map((t) => [appTableLabel(i18n, t.number), t]),
   );

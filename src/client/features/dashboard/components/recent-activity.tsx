@@ -1,5 +1,5 @@
 import type { DashboardActivity } from '../../../../shared/schemas';
-import { appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import { RequestTypeIcon } from '../../../components/ui/request-type-icon';
@@ -52,9 +52,7 @@ export function RecentActivity({
               </span>
               <div className="min-w-0 flex-1">
                 <p className="text-sm break-words text-ink">
-                  <span className="font-semibold">
-                    {appText(i18n, 'app.dashboard.table', { table: a.tableNumber })}
-                  </span>
+                  <span className="font-semibold">{appTableLabel(i18n, a.tableNumber)}</span>
                   <span aria-hidden="true" className="text-faint">
                     {' · '}
                   </span>

@@ -1,7 +1,7 @@
 import type { PublicRestaurant } from '../../../../shared/schemas';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { readableTextOn, safeColor } from '../../../../shared/color';
-import { guestText } from '../../../../shared/i18n/guest';
+import { guestTableLabel } from '../../../../shared/i18n/guest';
 import type { Locale } from '../../../../shared/i18n/locales';
 import { useI18n } from '../../../lib/i18n';
 import { LanguageSwitcher } from './language-switcher';
@@ -41,9 +41,7 @@ export function GuestHeader({
         />
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-2xl font-bold">{restaurant.name}</h1>
-          <p className="text-lg font-medium opacity-90">
-            {guestText(i18n, 'guest.table', { number: tableNumber })}
-          </p>
+          <p className="text-lg font-medium opacity-90">{guestTableLabel(i18n, tableNumber)}</p>
         </div>
       </div>
     </header>

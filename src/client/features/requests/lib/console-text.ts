@@ -3,7 +3,7 @@
  * response time, a relative time and a clock time, written through the `app` catalogue and Intl with the active
  * locale. The English output is what tests and SPEC §2 quote ('Table 4', '45 s', '1 h 5 min', '2 minutes ago').
  */
-import { appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import type { ServiceRequest } from '../../../../shared/schemas';
 
@@ -11,11 +11,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** SPEC §2 /server/requests: 'Table {number}', or 'Unknown' when the table is not found. */
+/**
+ * SPEC §2 /server/requests: 'Table {number}', or 'Unknown' when the table is not found; a named table reads as
+ * written ('Terrace 12', decision 064).
+ */
 export function tableText(i18n: I18n, request: Pick<ServiceRequest, 'tableNumber'>): string {
   return request.tableNumber === null
     ? appText(i18n, 'app.console.unknownTable')
-    : appText(i18n, 'app.console.table', { table: request.tableNumber });
+    : appTableLabel(i18n, request.tableNumber);
 }
 
 /** A request type's title (SPEC §1), e.g. 'Bill Payment Requested'. */

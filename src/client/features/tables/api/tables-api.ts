@@ -55,6 +55,46 @@ export function useCreateTable() {
   });
 }
 
+/** Bulk add (decision 065): the previewed labels, all created or none (409 names the labels that exist). */
+export function useCreateTables() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ restaurantId, numbers }: { restaurantId: string; numbers: string[] }) =>
+      api.post(
+        `/api/restaurants/${encodeURIComponent(restaurantId)}/tables/bulk`,
+        { numbers },
+        tablesResponseSchema,
+      ),
+    onSuccess: ({ tables }) => {
+      for (const table of tables) writeTable(queryClient, table);
+    },
+  });
+}
+
+/** Rename (decision 065): the same table, id and QR code, under a new label. */
+export function useRenameTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tableId, number }: { tableId: string; number: string }) =>
+      api.patch(`/api/tables/${encodeURIComponent(tableId)}`, { number }, tableResponseSchema),
+    onSuccess: ({ table }) => writeTable(queryClient, table),
+  });
+}
+
+/** Delete several at once: one request, all deleted or none. */
+export function useDeleteTables() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ restaurantId, tableIds }: { restaurantId: string; tableIds: string[] }) =>
+      api.post(`/api/restaurants/${encodeURIComponent(restaurantId)}/tables/delete`, {
+        tableIds,
+      }),
+    onSuccess: (_data, { restaurantId, tableIds }) => {
+      for (const tableId of tableIds) dropTable(queryClient, restaurantId, tableId);
+    },
+  });
+}
+
 export function useDeleteTable() {
   const queryClient = useQueryClient();
   return useMutation({

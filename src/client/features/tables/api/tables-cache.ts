@@ -49,8 +49,3 @@ export function dropTable(queryClient: QueryClient, restaurantId: string, tableI
   void queryClient.invalidateQueries({ queryKey: queryKeys.requests(restaurantId) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(restaurantId) });
 }
-
-/** Table numbers are strings ('2', '10', 'A1'): compare them the way people read them. */
-export function compareTableNumbers(a: Pick<Table, 'number'>, b: Pick<Table, 'number'>): number {
-  return a.number.localeCompare(b.number, undefined, { numeric: true, sensitivity: 'base' });
-}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import type { Table } from '../../../../shared/schemas';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -19,20 +19,23 @@ function statusBadge(i18n: I18n, status: string): { tone: BadgeTone; label: stri
 export interface AdminTableCardProps {
   table: Table;
   onDelete: (table: Table) => void;
+  onRename: (table: Table) => void;
+  /** In selection mode (delete several at once): whether this card is selected, and how to toggle it. */
+  selection?: { selected: boolean; onToggle: () => void };
 }
 
 /**
  * SPEC §2 /admin/tables card: number, status and assigned server, a QR view toggle and a delete button. The card is
  * an <article> named 'Table {number}'; its buttons keep their visible text as their names.
  */
-export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
+export function AdminTableCard({ table, onDelete, onRename, selection }: AdminTableCardProps) {
   const i18n = useI18n();
   const titleId = useId();
   const qrPanelId = useId();
   const [showQr, setShowQr] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const badge = statusBadge(i18n, table.status);
-  const caption = appText(i18n, 'app.admin.tables.table', { number: table.number });
+  const caption = appTableLabel(i18n, table.number);
 
   async function download() {
     setDownloading(true);
@@ -48,13 +51,53 @@ export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
   return (
     <article
       aria-labelledby={titleId}
-      className="flex h-full flex-col gap-4 rounded-card border border-line bg-white p-4 shadow-sm"
+      className={`flex h-full flex-col gap-4 rounded-card border bg-white p-4 shadow-sm ${
+        selection ? 'cursor-pointer select-none' : ''
+      } ${selection?.selected ? 'border-brand-600 ring-2 ring-brand-600' : 'border-line'}`}
+      // While selecting, the whole card is the target (the checkbox stays the keyboard's and reader's control).
+      onClick={(event) => {
+        if (selection && !(event.target instanceof HTMLInputElement)) selection.onToggle();
+      }}
     >
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 id={titleId} className="text-lg font-semibold text-ink">
-            {caption}
-          </h3>
+        {selection && (
+          <input
+            type="checkbox"
+            checked={selection.selected}
+            onChange={selection.onToggle}
+            aria-label={appText(i18n, 'app.admin.tables.selectTable', { table: caption })}
+            className="mt-1 size-5 shrink-0 cursor-pointer accent-brand-600"
+          />
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex items-center gap-1">
+            <h3 id={titleId} className="truncate text-lg font-semibold text-ink" title={caption}>
+              {caption}
+            </h3>
+            {!selection && (
+              <button
+                type="button"
+                aria-label={appText(i18n, 'app.admin.tables.rename')}
+                aria-describedby={titleId}
+                title={appText(i18n, 'app.admin.tables.rename')}
+                onClick={() => onRename(table)}
+                className="-my-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted hover:bg-sunken hover:text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="size-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
+                  <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
+                </svg>
+              </button>
+            )}
+          </div>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-body">
             <svg
               aria-hidden="true"
@@ -73,11 +116,11 @@ export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </div>
 
-      {showQr && (
+      {showQr && !selection && (
         <div id={qrPanelId} className="flex flex-col items-center gap-3">
           <QrImage
             text={table.qrCode}
-            alt={appText(i18n, 'app.admin.tables.qrAlt', { number: table.number })}
+            alt={appText(i18n, 'app.admin.tables.qrAlt', { table: caption })}
             size={QR_SCREEN_PX}
           />
           <Button
@@ -104,20 +147,26 @@ export function AdminTableCard({ table, onDelete }: AdminTableCardProps) {
         </div>
       )}
 
-      <div className="mt-auto grid grid-cols-2 gap-2">
-        <Button
-          variant="secondary"
-          aria-expanded={showQr}
-          aria-controls={showQr ? qrPanelId : undefined}
-          aria-describedby={titleId}
-          onClick={() => setShowQr((shown) => !shown)}
-        >
-          {appText(i18n, showQr ? 'app.admin.tables.hideQr' : 'app.admin.tables.showQr')}
-        </Button>
-        <Button variant="danger-outline" aria-describedby={titleId} onClick={() => onDelete(table)}>
-          {appText(i18n, 'app.admin.tables.delete')}
-        </Button>
-      </div>
+      {!selection && (
+        <div className="mt-auto grid grid-cols-2 gap-2">
+          <Button
+            variant="secondary"
+            aria-expanded={showQr}
+            aria-controls={showQr ? qrPanelId : undefined}
+            aria-describedby={titleId}
+            onClick={() => setShowQr((shown) => !shown)}
+          >
+            {appText(i18n, showQr ? 'app.admin.tables.hideQr' : 'app.admin.tables.showQr')}
+          </Button>
+          <Button
+            variant="danger-outline"
+            aria-describedby={titleId}
+            onClick={() => onDelete(table)}
+          >
+            {appText(i18n, 'app.admin.tables.delete')}
+          </Button>
+        </div>
+      )}
     </article>
   );
 }

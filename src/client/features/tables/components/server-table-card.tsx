@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import type { Table } from '../../../../shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Link } from 'react-router';
@@ -41,7 +41,7 @@ export function ServerTableCard({
       <div className="flex items-start justify-between gap-3">
         <div>
           <h3 id={titleId} className="text-lg font-semibold text-ink">
-            {appText(i18n, 'app.admin.tables.table', { number: table.number })}
+            {appTableLabel(i18n, table.number)}
           </h3>
           {assigned && (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-success-800">

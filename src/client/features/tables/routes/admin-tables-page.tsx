@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import type { Table } from '../../../../shared/schemas';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
@@ -13,10 +13,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { NoRestaurantNotice } from '../../../components/no-restaurant-notice';
-import { useDeleteTable, useTables } from '../api/tables-api';
-import { compareTableNumbers } from '../api/tables-cache';
+import { useDeleteTable, useDeleteTables, useTables } from '../api/tables-api';
 import { AddTableForm } from '../components/add-table-form';
 import { AdminTableCard } from '../components/admin-table-card';
+import { RenameTableDialog } from '../components/rename-table-dialog';
+import { SelectionBar } from '../components/selection-bar';
+import { sortTables } from '../../../../shared/table-label';
 import { QrOriginWarning } from '../components/qr-origin-warning';
 import { TableCardSkeletons } from '../components/table-card-skeletons';
 
@@ -27,12 +29,44 @@ export function AdminTablesPage() {
   const { restaurantId } = useActiveRestaurant();
   const tables = useTables(restaurantId);
   const deleteTable = useDeleteTable();
+  const deleteTables = useDeleteTables();
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<Table | null>(null);
+  const [toRename, setToRename] = useState<Table | null>(null);
+  /** Selection mode (delete several at once): null when off, else the selected tables' ids. */
+  const [selected, setSelected] = useState<ReadonlySet<string> | null>(null);
+  const [confirmMany, setConfirmMany] = useState(false);
   const listHeadingId = useId();
   useErrorToast(tables.isError, appText(i18n, 'app.admin.tables.loadFailed'));
 
-  const sorted = [...(tables.data ?? [])].sort(compareTableNumbers);
+  const sorted = useMemo(() => sortTables(tables.data ?? []), [tables.data]);
+  const numbers = useMemo(() => new Set(sorted.map((t) => t.number)), [sorted]);
+  // A table deleted meanwhile (here or live, elsewhere) leaves the selection too.
+  const chosen = selected === null ? [] : sorted.filter((t) => selected.has(t.id));
+
+  function toggle(tableId: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(tableId)) next.add(tableId);
+      return next;
+    });
+  }
+
+  function confirmDeleteMany() {
+    if (restaurantId === null || chosen.length === 0) return;
+    const count = chosen.length;
+    deleteTables.mutate(
+      { restaurantId, tableIds: chosen.map((t) => t.id) },
+      {
+        onSuccess: () => {
+          toast.success(appText(i18n, 'app.admin.tables.deletedMany', { count }));
+          setSelected(null);
+        },
+        onError: () => toast.error(appText(i18n, 'app.admin.tables.deleteFailed')),
+        onSettled: () => setConfirmMany(false),
+      },
+    );
+  }
 
   function confirmDelete() {
     if (toDelete === null) return;
@@ -79,17 +113,34 @@ export function AdminTablesPage() {
       ) : (
         <>
           <QrOriginWarning guestUrl={sorted[0]?.qrCode} />
-          <AddTableForm restaurantId={restaurantId} />
+          <AddTableForm restaurantId={restaurantId} existing={numbers} />
 
           <section aria-labelledby={listHeadingId} className="space-y-3">
-            <h2 id={listHeadingId} className="text-lg font-semibold text-ink">
-              {appText(i18n, 'app.admin.tables.tables')}
-              {tables.data && (
-                <span className="ms-2 text-sm font-normal text-body">
-                  {appText(i18n, 'app.admin.tables.count', { count: sorted.length })}
-                </span>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id={listHeadingId} className="text-lg font-semibold text-ink">
+                {appText(i18n, 'app.admin.tables.tables')}
+                {tables.data && (
+                  <span className="ms-2 text-sm font-normal text-body">
+                    {appText(i18n, 'app.admin.tables.count', { count: sorted.length })}
+                  </span>
+                )}
+              </h2>
+              {selected === null && sorted.length > 0 && (
+                <Button variant="secondary" onClick={() => setSelected(new Set())}>
+                  {appText(i18n, 'app.admin.tables.select')}
+                </Button>
               )}
-            </h2>
+            </div>
+            {selected !== null && (
+              <SelectionBar
+                count={chosen.length}
+                total={sorted.length}
+                onSelectAll={() => setSelected(new Set(sorted.map((t) => t.id)))}
+                onClear={() => setSelected(new Set())}
+                onDelete={() => setConfirmMany(true)}
+                onDone={() => setSelected(null)}
+              />
+            )}
             {tables.isPending ? (
               <TableCardSkeletons />
             ) : tables.data === undefined ? (
@@ -105,7 +156,16 @@ export function AdminTablesPage() {
               <ul role="list" className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {sorted.map((table) => (
                   <li key={table.id}>
-                    <AdminTableCard table={table} onDelete={setToDelete} />
+                    <AdminTableCard
+                      table={table}
+                      onDelete={setToDelete}
+                      onRename={setToRename}
+                      selection={
+                        selected === null
+                          ? undefined
+                          : { selected: selected.has(table.id), onToggle: () => toggle(table.id) }
+                      }
+                    />
                   </li>
                 ))}
               </ul>
@@ -120,17 +180,27 @@ export function AdminTablesPage() {
         message={
           toDelete &&
           richText((values) => appText(i18n, 'app.admin.tables.deleteConfirm', values), {
-            table: (
-              <strong>
-                {appText(i18n, 'app.admin.tables.table', { number: toDelete.number })}
-              </strong>
-            ),
+            table: <strong>{appTableLabel(i18n, toDelete.number)}</strong>,
           })
         }
         confirmLabel={appText(i18n, 'app.admin.tables.delete')}
         isPending={deleteTable.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
+      />
+      <ConfirmDialog
+        open={confirmMany}
+        title={appText(i18n, 'app.admin.tables.deleteManyTitle', { count: chosen.length })}
+        message={appText(i18n, 'app.admin.tables.deleteManyConfirm', { count: chosen.length })}
+        confirmLabel={appText(i18n, 'app.admin.tables.delete')}
+        isPending={deleteTables.isPending}
+        onConfirm={confirmDeleteMany}
+        onCancel={() => setConfirmMany(false)}
+      />
+      <RenameTableDialog
+        table={toRename}
+        others={new Set([...numbers].filter((n) => n !== toRename?.number))}
+        onClose={() => setToRename(null)}
       />
     </div>
   );

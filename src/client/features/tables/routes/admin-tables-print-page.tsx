@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
@@ -14,7 +14,7 @@ import {
   useActiveRestaurant,
 } from '../../../lib/active-restaurant-provider';
 import { useTables } from '../api/tables-api';
-import { compareTableNumbers } from '../api/tables-cache';
+import { sortTables } from '../../../../shared/table-label';
 import { QrImage } from '../components/qr-image';
 import { QrOriginWarning } from '../components/qr-origin-warning';
 
@@ -38,7 +38,7 @@ function PrintSheet() {
   const { restaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId).data;
   const tables = useTables(restaurantId);
-  const sorted = [...(tables.data ?? [])].sort(compareTableNumbers);
+  const sorted = sortTables(tables.data ?? []);
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   const printedRef = useRef(false);
   const title = restaurant
@@ -120,13 +120,13 @@ function PrintSheet() {
                 <p className="text-lg font-bold">{appText(i18n, 'app.admin.tables.scanToCall')}</p>
                 <QrImage
                   text={table.qrCode}
-                  alt={appText(i18n, 'app.admin.tables.qrAlt', { number: table.number })}
+                  alt={appText(i18n, 'app.admin.tables.qrAlt', {
+                    table: appTableLabel(i18n, table.number),
+                  })}
                   size={PRINT_QR_PX}
                   onReady={() => setLoaded((current) => new Set(current).add(table.id))}
                 />
-                <p className="text-2xl font-bold">
-                  {appText(i18n, 'app.admin.tables.table', { number: table.number })}
-                </p>
+                <p className="text-2xl font-bold">{appTableLabel(i18n, table.number)}</p>
               </li>
             ))}
           </ul>

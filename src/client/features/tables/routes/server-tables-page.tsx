@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import type { Table } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
@@ -10,7 +10,7 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { useSession } from '../../../lib/session-api';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { useAssignTable, useTables, useUnassignTable } from '../api/tables-api';
-import { compareTableNumbers } from '../api/tables-cache';
+import { sortTables } from '../../../../shared/table-label';
 import { ServerTableCard } from '../components/server-table-card';
 import { TableCardSkeletons } from '../components/table-card-skeletons';
 
@@ -34,7 +34,7 @@ export function ServerTablesPage() {
   const pending = usePendingRequests().byTable;
   useErrorToast(tables.isError, appText(i18n, 'app.admin.tables.loadFailed'));
 
-  const all = [...(tables.data ?? [])].sort(compareTableNumbers);
+  const all = sortTables(tables.data ?? []);
   // SPEC §6: a server sees their own and unassigned tables; other servers' tables are not shown.
   const mine = all.filter((table) => user !== null && table.serverId === user.id);
   const available = all.filter((table) => table.serverId === null);
@@ -44,7 +44,9 @@ export function ServerTablesPage() {
       onSuccess: ({ table: updated }) =>
         actionSucceeded(
           'assign-table',
-          appText(i18n, 'app.admin.tables.assigned', { number: updated.number }),
+          appText(i18n, 'app.admin.tables.assigned', {
+            table: appTableLabel(i18n, updated.number),
+          }),
         ),
       onError: () => actionFailed('assign-table', appText(i18n, 'app.admin.tables.assignFailed')),
     });

@@ -8,6 +8,7 @@ export type ServerMessageId =
   | "server.type.order"
   | "server.type.refill"
   | "server.type.bill"
+  | "server.table"
   | "server.push.newRequest"
   | "server.push.overdueTitle"
   | "server.push.overdueBody"
