@@ -46,6 +46,7 @@ import { registerPushRoutes } from './modules/push/push.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { HealthService } from './modules/health/health.service';
 import type { PushOptions } from './modules/push/push.service';
+import type { RestaurantCaps } from './modules/restaurants/restaurant-caps';
 import { buildServices, type Services } from './services';
 import { Metrics } from './metrics/metrics';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -83,6 +84,8 @@ export interface AppOptions {
   push?: PushOptions;
   /** Restaurants one admin may own at once (MAX_RESTAURANTS_PER_ADMIN); default 20. */
   maxRestaurantsPerAdmin?: number;
+  /** Tables and staff one restaurant may hold (MAX_TABLES/STAFF_PER_RESTAURANT); default 500 and 200. */
+  restaurantCaps?: RestaurantCaps;
   /** Sign-ins per address and route, in memory, before the database (default SIGN_IN_ADDRESS_LIMIT; decision 026). */
   signInAddressLimit?: { max: number; timeWindow: string };
   /** Open staff WebSockets per session, user and address (default STAFF_SOCKET_CAPS; decision 026). */
@@ -123,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     push: options.push,
     metrics,
     maxRestaurantsPerAdmin: options.maxRestaurantsPerAdmin,
+    restaurantCaps: options.restaurantCaps,
   });
   // Bad VAPID keys stop the start; without keys, a pair is generated once and shared through the database.
   await services.push.ready();

@@ -58,6 +58,20 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('MAX_TABLES_PER_RESTAURANT, MAX_STAFF_PER_RESTAURANT', () => {
+  it('default to 500 and 200 and take a positive whole number', () => {
+    expect(loadEnv({}).MAX_TABLES_PER_RESTAURANT).toBe(500);
+    expect(loadEnv({}).MAX_STAFF_PER_RESTAURANT).toBe(200);
+    expect(loadEnv({ MAX_TABLES_PER_RESTAURANT: '40' }).MAX_TABLES_PER_RESTAURANT).toBe(40);
+    expect(loadEnv({ MAX_STAFF_PER_RESTAURANT: '12' }).MAX_STAFF_PER_RESTAURANT).toBe(12);
+    for (const name of ['MAX_TABLES_PER_RESTAURANT', 'MAX_STAFF_PER_RESTAURANT'])
+      for (const bad of ['0', '-1', '2.5', 'many'])
+        expect(() => loadEnv({ [name]: bad })).toThrow(
+          new RegExp(`^Invalid environment variable ${name}:`),
+        );
+  });
+});
+
 describe('MAX_RESTAURANTS_PER_ADMIN', () => {
   it('defaults to 20 and takes a positive whole number', () => {
     expect(loadEnv({}).MAX_RESTAURANTS_PER_ADMIN).toBe(20);

@@ -1,7 +1,11 @@
 /** Configuration from the environment, checked once at start. A bad value stops the process with one line each. */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { MAX_RESTAURANTS_PER_ADMIN_DEFAULT } from '../shared/constants';
+import {
+  MAX_RESTAURANTS_PER_ADMIN_DEFAULT,
+  MAX_STAFF_PER_RESTAURANT_DEFAULT,
+  MAX_TABLES_PER_RESTAURANT_DEFAULT,
+} from '../shared/constants';
 
 /** An IPv4/IPv6 address, or one with a /prefix (CIDR). */
 function isAddressOrCidr(entry: string): boolean {
@@ -77,6 +81,20 @@ const envSchema = z.object({
     .min(1)
     .max(10_000)
     .default(MAX_RESTAURANTS_PER_ADMIN_DEFAULT),
+  /** Tables one restaurant may hold (issue 25: no unbounded growth of a tenant's floor). */
+  MAX_TABLES_PER_RESTAURANT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(MAX_TABLES_PER_RESTAURANT_DEFAULT),
+  /** Staff members (servers) one restaurant may hold (issue 25). */
+  MAX_STAFF_PER_RESTAURANT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(MAX_STAFF_PER_RESTAURANT_DEFAULT),
   /**
    * Sign-ins a minute per client address and sign-in route, refused in memory before the database (decision 026).
    * A venue whose staff all sign in through one NAT address at shift change may need more.

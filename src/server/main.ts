@@ -55,6 +55,10 @@ async function main(): Promise<void> {
       metricsToken: env.METRICS_TOKEN,
       metricsPort: env.METRICS_PORT,
       maxRestaurantsPerAdmin: env.MAX_RESTAURANTS_PER_ADMIN,
+      restaurantCaps: {
+        tables: env.MAX_TABLES_PER_RESTAURANT,
+        staff: env.MAX_STAFF_PER_RESTAURANT,
+      },
       signInAddressLimit: { max: env.SIGN_IN_ADDRESS_LIMIT, timeWindow: '1 minute' },
     });
     const opened = database;

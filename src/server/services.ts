@@ -1,4 +1,8 @@
 /** The service layer, built once per app and handed to every route module (explicit wiring, DESIGN.md). */
+import {
+  DEFAULT_RESTAURANT_CAPS,
+  type RestaurantCaps,
+} from './modules/restaurants/restaurant-caps';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import type { EventBus } from './live/bus';
@@ -38,6 +42,8 @@ export interface ServiceOptions {
   metrics?: Metrics;
   /** Restaurants one admin may own at once (MAX_RESTAURANTS_PER_ADMIN); default 20. */
   maxRestaurantsPerAdmin?: number;
+  /** Tables and staff one restaurant may hold (MAX_TABLES/STAFF_PER_RESTAURANT). */
+  restaurantCaps?: RestaurantCaps;
 }
 
 export function buildServices({
@@ -50,12 +56,13 @@ export function buildServices({
   push,
   metrics = new Metrics(),
   maxRestaurantsPerAdmin,
+  restaurantCaps = DEFAULT_RESTAURANT_CAPS,
 }: ServiceOptions) {
   const live = new LiveService(bus, log, metrics);
   live.trackPresence(new Presence(db, log, (ids) => live.presenceChanged(ids)));
   const throttle = new LoginThrottle(db, metrics, clock);
   const auth = new AuthService(db, throttle);
-  const tables = new TablesService(db, live, publicUrl);
+  const tables = new TablesService(db, live, publicUrl, restaurantCaps.tables);
   const account = new AccountService(db, live, (ids) => tables.publish(ids));
   const mail = mailer ?? createMailer({ dataDir: defaultDataDir(), log });
   const verification = new VerificationService(db, mail, log, publicUrl, clock);
@@ -86,6 +93,7 @@ export function buildServices({
       db,
       log,
       accounts: account,
+      maxStaff: restaurantCaps.staff,
       // Password staff verify their email before their first sign-in (SPEC §5 Login).
       onPasswordStaffCreated: async ({ user }) => {
         await verification.sendVerificationMail(user.id);

@@ -48,6 +48,9 @@ export const ESCALATE_MINUTES_MAX = 60;
 
 /** Issue 14: restaurants one admin may own at once, unless MAX_RESTAURANTS_PER_ADMIN says otherwise. */
 export const MAX_RESTAURANTS_PER_ADMIN_DEFAULT = 20;
+/** Issue 25: tables and staff (servers) one restaurant may hold, unless MAX_TABLES/STAFF_PER_RESTAURANT say otherwise. */
+export const MAX_TABLES_PER_RESTAURANT_DEFAULT = 500;
+export const MAX_STAFF_PER_RESTAURANT_DEFAULT = 200;
 
 /** Issue 3: the public live channel closes with this code when the restaurant is deleted (no reconnect). */
 export const GUEST_GONE_CLOSE = 4404;

@@ -113,6 +113,11 @@ export const MSG = {
   // Issue 14: restaurants per admin are capped (MAX_RESTAURANTS_PER_ADMIN; docs/decisions/024)
   restaurantLimit: (max: number) =>
     `You can have at most ${max} restaurants. Delete one before creating another.`,
+  // Issue 25: tables and staff per restaurant are capped (MAX_TABLES_PER_RESTAURANT, MAX_STAFF_PER_RESTAURANT)
+  tableLimit: (max: number) =>
+    `A restaurant can have at most ${max} ${max === 1 ? 'table' : 'tables'}. Delete one before adding another.`,
+  staffLimit: (max: number) =>
+    `A restaurant can have at most ${max} ${max === 1 ? 'staff member' : 'staff members'}. Delete one before adding another.`,
   // Accounts (issue 4; product decisions, not quoted by SPEC)
   verificationLinkInvalid: 'This verification link is invalid or has expired.',
   emailVerified: 'Your email is verified. You can now sign in.',

@@ -85,6 +85,11 @@ describe('the server’s refusals in the reader’s language (issue 15, decision
 
     const limit = refusal('restaurant_limit', MSG.restaurantLimit(20), { values: { max: 20 } });
     expect(serverMessageText(en, limit)).toBe(MSG.restaurantLimit(20));
+    const tableLimit = refusal('table_limit', MSG.tableLimit(500), { values: { max: 500 } });
+    expect(serverMessageText(en, tableLimit)).toBe(MSG.tableLimit(500));
+    expect(serverMessageText(de, tableLimit)).toContain('500 Tische');
+    const staffLimit = refusal('staff_limit', MSG.staffLimit(1), { values: { max: 1 } });
+    expect(serverMessageText(en, staffLimit)).toBe(MSG.staffLimit(1));
 
     const locked = refusal('locked', 'Too many failed sign-in attempts. Try again in 15 minutes.', {
       retryAfterSeconds: 14 * 60 + 1,

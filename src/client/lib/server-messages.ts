@@ -85,6 +85,10 @@ function withValues(i18n: I18n, error: ApiRequestError): string | null {
       return typeof name === 'string' ? appText(i18n, 'app.error.requestTakenBy', { name }) : null;
     case 'restaurant_limit':
       return typeof max === 'number' ? appText(i18n, 'app.error.restaurantLimit', { max }) : null;
+    case 'table_limit':
+      return typeof max === 'number' ? appText(i18n, 'app.error.tableLimit', { max }) : null;
+    case 'staff_limit':
+      return typeof max === 'number' ? appText(i18n, 'app.error.staffLimit', { max }) : null;
     case 'locked':
       return seconds === undefined
         ? null

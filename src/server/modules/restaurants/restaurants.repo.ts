@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
-import { restaurantIds, restaurantLogos, restaurants, users } from '../../db/schema';
+import { restaurantIds, restaurantLogos, restaurants, tables, users } from '../../db/schema';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
 export type RestaurantWithLogo = RestaurantRow & { logoEtag: string | null };
@@ -99,6 +99,30 @@ export async function lockOwnerAndCountRestaurants(db: Executor, ownerId: string
     .select({ n: count() })
     .from(restaurants)
     .where(eq(restaurants.ownerId, ownerId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Locks a restaurant's row and counts its tables or its servers (restaurant-caps.ts). A restaurant that no longer
+ * exists counts 0: the insert that follows then fails on its foreign key, as before.
+ */
+export async function lockRestaurantAndCount(
+  db: Executor,
+  restaurantId: string,
+  what: 'tables' | 'staff',
+): Promise<number> {
+  await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId))
+    .for('update');
+  const [row] =
+    what === 'tables'
+      ? await db.select({ n: count() }).from(tables).where(eq(tables.restaurantId, restaurantId))
+      : await db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.restaurantId, restaurantId), eq(users.role, 'server')));
   return row?.n ?? 0;
 }
 

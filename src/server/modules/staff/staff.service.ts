@@ -20,7 +20,13 @@ import {
   findUserByLoginId,
   type UserRow,
 } from '../users/users.repo';
-import { createPasswordUser, createPinServer, normalizeEmail } from '../users/users.service';
+import {
+  createPasswordUser,
+  createPinServer,
+  normalizeEmail,
+  type InsertGuard,
+} from '../users/users.service';
+import { assertRoomFor, DEFAULT_RESTAURANT_CAPS } from '../restaurants/restaurant-caps';
 import { toStaffMember } from './staff.mapper';
 import { emailKnownToAdmin, listServersOfRestaurant } from './staff.repo';
 
@@ -42,6 +48,8 @@ export interface StaffServiceOptions {
   /** Deletes accounts (unassigns tables, ends sessions, tells open consoles). */
   accounts: AccountService;
   onPasswordStaffCreated?: OnPasswordStaffCreated;
+  /** Servers one restaurant may hold (MAX_STAFF_PER_RESTAURANT; restaurant-caps.ts). */
+  maxStaff?: number;
 }
 
 export interface LoginIdAvailability {
@@ -87,12 +95,14 @@ export class StaffService {
   private readonly log: FastifyBaseLogger;
   private readonly accounts: AccountService;
   private readonly onPasswordStaffCreated: OnPasswordStaffCreated;
+  private readonly maxStaff: number;
 
   constructor(options: StaffServiceOptions) {
     this.db = options.db;
     this.log = options.log;
     this.accounts = options.accounts;
     this.onPasswordStaffCreated = options.onPasswordStaffCreated ?? onPasswordStaffCreatedNoop;
+    this.maxStaff = options.maxStaff ?? DEFAULT_RESTAURANT_CAPS.staff;
   }
 
   async list(user: SessionUser, restaurantId: string): Promise<StaffMember[]> {
@@ -123,6 +133,7 @@ export class StaffService {
           name: body.name,
           loginId: body.loginId,
           pin: body.pin,
+          guard: this.roomFor(restaurantId),
         });
         return toStaffMember(row);
       }
@@ -142,6 +153,11 @@ export class StaffService {
       if (isForeignKeyViolation(err)) throw restaurantNotFound();
       throw err;
     }
+  }
+
+  /** Issue 25: at most MAX_STAFF_PER_RESTAURANT servers, checked under a lock in the inserting transaction. */
+  private roomFor(restaurantId: string): InsertGuard {
+    return (tx) => assertRoomFor(tx, restaurantId, 'staff', this.maxStaff);
   }
 
   /**
@@ -165,6 +181,7 @@ export class StaffService {
       password: body.password,
       verified: false,
       restaurantId,
+      guard: this.roomFor(restaurantId),
     };
     try {
       return await createPasswordUser(this.db, input);

@@ -1,4 +1,5 @@
 /** Tables: listing, assignment (SPEC §4), creation and deletion (SPEC §5 Add table). */
+import { assertRoomFor, DEFAULT_RESTAURANT_CAPS } from '../restaurants/restaurant-caps';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/client';
 import { MSG } from '../../../shared/messages';
@@ -73,6 +74,8 @@ export class TablesService {
     private readonly db: Db,
     private readonly live: LiveService,
     private readonly publicUrl: string,
+    /** MAX_TABLES_PER_RESTAURANT (restaurant-caps.ts). */
+    private readonly maxTables: number = DEFAULT_RESTAURANT_CAPS.tables,
   ) {}
 
   private async loadApi(tableId: string): Promise<Table> {
@@ -154,7 +157,11 @@ export class TablesService {
 
   async create(user: SessionUser, restaurantId: string, number: string): Promise<Table> {
     await assertRestaurantAccess(this.db, user, restaurantId);
-    const row = await createTableRow(this.db, restaurantId, number);
+    // Issue 25: at most MAX_TABLES_PER_RESTAURANT, checked under a lock in the inserting transaction.
+    const row = await this.db.transaction(async (tx) => {
+      await assertRoomFor(tx, restaurantId, 'tables', this.maxTables);
+      return createTableRow(tx, restaurantId, number);
+    });
     const table = await this.loadApi(row.id);
     this.live.tableChanged(table);
     return table;

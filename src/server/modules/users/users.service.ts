@@ -24,6 +24,7 @@ import {
   findUserByLoginId,
   insertUser,
   ownedRestaurantIds,
+  type NewUserRow,
   type UserRow,
 } from './users.repo';
 
@@ -69,6 +70,21 @@ export interface NewPasswordUser {
    * member's claimed email (shown to that admin only), not as a sign-in email, and no uniqueness is checked.
    */
   claimed?: boolean;
+  guard?: InsertGuard;
+}
+
+/**
+ * Runs in the insert's transaction, just before it (a cap checked under a lock: restaurant-caps.ts). The secret is
+ * hashed before that transaction opens, so no lock is held while argon2 works.
+ */
+export type InsertGuard = (tx: Executor) => Promise<void>;
+
+async function insertGuarded(db: Executor, guard: InsertGuard | undefined, values: NewUserRow) {
+  if (!guard) return insertUser(db, values);
+  return db.transaction(async (tx) => {
+    await guard(tx);
+    return insertUser(tx, values);
+  });
 }
 
 export async function createPasswordUser(db: Executor, input: NewPasswordUser): Promise<UserRow> {
@@ -79,15 +95,16 @@ export async function createPasswordUser(db: Executor, input: NewPasswordUser): 
   if (pwError) throw badRequest(pwError, 'invalid_password');
   if (!input.claimed && (await findUserByEmail(db, email)))
     throw conflict(MSG.emailInUse, 'email_in_use');
+  const passwordHash = await hashSecret(input.password);
   const now = Date.now();
-  const row = await insertUser(db, {
+  const row = await insertGuarded(db, input.guard, {
     id: randomUUID(),
     name,
     ...(input.claimed ? { email: null, claimedEmail: email } : { email }),
     role: input.role,
     restaurantId: input.restaurantId ?? null,
     authMethod: 'password',
-    passwordHash: await hashSecret(input.password),
+    passwordHash,
     emailVerifiedAt: input.verified ? now : null,
     createdAt: now,
     updatedAt: now,
@@ -101,6 +118,7 @@ export interface NewPinServer {
   name: string;
   loginId: string;
   pin: string;
+  guard?: InsertGuard;
 }
 
 export async function createPinServer(db: Executor, input: NewPinServer): Promise<UserRow> {
@@ -113,8 +131,9 @@ export async function createPinServer(db: Executor, input: NewPinServer): Promis
   if (pError) throw badRequest(pError, 'invalid_pin_format');
   const taken = new AppError(409, 'login_id_taken', MSG.loginIdTaken);
   if (await findUserByLoginId(db, loginId)) throw taken;
+  const pinHash = await hashSecret(input.pin);
   const now = Date.now();
-  const row = await insertUser(db, {
+  const row = await insertGuarded(db, input.guard, {
     id: randomUUID(),
     name,
     email: null,
@@ -122,7 +141,7 @@ export async function createPinServer(db: Executor, input: NewPinServer): Promis
     restaurantId: input.restaurantId,
     loginId,
     authMethod: 'pin',
-    pinHash: await hashSecret(input.pin),
+    pinHash,
     createdAt: now,
     updatedAt: now,
   });

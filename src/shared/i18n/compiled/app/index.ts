@@ -566,6 +566,8 @@ export type AppMessageId =
   | "app.error.requestAlreadyDismissed"
   | "app.error.network"
   | "app.error.restaurantLimit"
+  | "app.error.tableLimit"
+  | "app.error.staffLimit"
   | "app.error.signInLocked"
   | "app.error.signInSlowDown"
   | "app.console.restaurantSwitched";
