@@ -349,7 +349,10 @@ export const dashboardServerSchema = z.object({
   /** A console (the live channel) is open now on any app instance. */
   online: z.boolean(),
   tablesAssigned: z.number(),
-  /** Pending or taken requests made for this server (decision 004), not yet completed or dismissed. */
+  /**
+   * Open requests this server answers for: pending ones made for them (decision 004), and those they took, at any
+   * table (decision 063).
+   */
   openRequests: z.number(),
   /** Median seconds from press to "On my way" of the requests this server took today; null: none today. */
   medianAckSecondsToday: z.number().nullable(),
@@ -364,6 +367,10 @@ export const dashboardResponseSchema = z.object({
   requestsToday: z.number(),
   /** Minutes, one decimal, over today's completed requests; null when none was completed today. */
   avgResponseMinutes: z.number().nullable(),
+  /** Guests waiting now: open requests, pending or taken but not yet completed or dismissed (decision 063). */
+  waitingNow: z.number(),
+  /** Age of the oldest open request when this answer was made, whole seconds; null when nobody waits. */
+  longestWaitSeconds: z.number().nullable(),
   /** The restaurant's IANA time zone and where its "today" started (ms). */
   timeZone: z.string(),
   dayStart: z.number(),

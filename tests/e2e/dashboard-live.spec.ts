@@ -1,11 +1,11 @@
 /**
  * Issue 13: the owner's dashboard is true and alive (decision 044). Active Servers counts servers with the app open
  * (0 → 1 → 0 as a console opens and closes); Recent Activity and Server Status follow an assignment, a guest's press,
- * a take and a completion without a reload.
+ * a take and a completion without a reload. Issue 26: so do "Waiting now" and "Longest wait" (decision 063).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, DEMO, demoTables, signInWithEmail, signInWithPin } from './support';
+import { expect, test, DEMO, ORIGIN, demoTables, signInWithEmail, signInWithPin } from './support';
 import { animationsFinished } from '../support/screens';
 
 function statValue(page: Page, label: string): Locator {
@@ -27,6 +27,20 @@ test('Active Servers, Recent Activity and Server Status follow the floor live', 
   const activity = owner.getByRole('region', { name: 'Recent Activity' });
   const status = owner.getByRole('region', { name: 'Server Status' });
   const alexRow = status.getByRole('row', { name: new RegExp(alex.name) });
+  const waitingNow = statValue(owner, 'Waiting now');
+  const longestWait = statValue(owner, 'Longest wait');
+  // Nobody waits at the start: requests an earlier spec left open on the demo floor are dismissed.
+  const open = await owner.request.get(`/api/restaurants/${table8.restaurantId}/requests`);
+  expect(open.ok()).toBe(true);
+  for (const left of (await open.json()).pending as { id: string }[]) {
+    const dismissed = await owner.request.post(`/api/requests/${left.id}/dismiss`, {
+      data: {},
+      headers: { origin: ORIGIN },
+    });
+    expect(dismissed.ok()).toBe(true);
+  }
+  await expect(waitingNow).toHaveText(/^0/);
+  await expect(longestWait).toContainText('Nobody waiting');
   // Nobody has the app open: signed-in sessions elsewhere do not count.
   await expect(statValue(owner, 'Active Servers')).toHaveText(/^0/);
   await expect(alexRow).toContainText('Offline');
@@ -66,6 +80,11 @@ test('Active Servers, Recent Activity and Server Status follow the floor live', 
   await expect(latest).toContainText('Bill requested');
   await expect(latest).toContainText('Guest');
   await expect(cellOf(1)).toHaveText('1');
+  // One guest waiting, and the wait ticks on screen between live updates.
+  await expect(waitingNow).toHaveText(/^1/);
+  await expect(longestWait).toHaveText(/^\d+ s/);
+  const firstWait = await longestWait.textContent();
+  await expect.poll(() => longestWait.textContent()).not.toBe(firstWait);
 
   // --- Alex takes it ("On my way"), then completes it ---------------------------------------------------
   const card = server
@@ -76,10 +95,15 @@ test('Active Servers, Recent Activity and Server Status follow the floor live', 
   await expect(latest).toContainText('Took bill');
   await expect(latest).toContainText(alex.name);
   await expect(cellOf(2)).not.toHaveText('—');
+  // Taken is not served: the guest still waits.
+  await expect(waitingNow).toHaveText(/^1/);
+  await expect(longestWait).toHaveText(/^\d+ s/);
   await card.getByRole('button', { name: /Complete/ }).click();
   await expect(server.getByText('Request marked as completed')).toBeVisible();
   await expect(latest).toContainText('Completed bill');
   await expect(cellOf(1)).toHaveText('0');
+  await expect(waitingNow).toHaveText(/^0/);
+  await expect(longestWait).toContainText('Nobody waiting');
   await expect(statValue(owner, 'Avg. Response Time Today')).toContainText('min');
 
   // With every panel filled: no axe violation, and no sideways scrolling on a phone.

@@ -10,6 +10,9 @@
  * database (prepared.ts). Each call holds PGlite's two locks in the order `query()` takes them, so it never runs
  * inside another caller's open transaction. A PostgreSQL process imports this module too (client.ts, prepared.ts)
  * but never enables it: only PGlite's types are imported here, so PGlite itself is still not loaded there.
+ *
+ * It leans on PGlite internals (`execProtocolStream`, the order of its two locks), so package.json pins PGlite to one
+ * exact version: upgrade it on purpose and run pglite-statements.test.ts and the benchmarks' press latency again.
  */
 import type { PGlite, Results } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';

@@ -18,12 +18,15 @@ export interface DashboardFiguresRow {
   activeServers: number;
   requestsToday: number;
   avgResponseMinutes: number | null;
+  waitingNow: number;
+  oldestWaitingAt: number | null;
 }
 
 /**
  * Active servers: servers with a console open now on any instance (a fresh staff_presence row). Average response:
  * completed requests made today, createdAt → updatedAt (SPEC §4), minutes to one decimal (SPEC §9), exact in
- * numeric. Undefined: no such restaurant.
+ * numeric. Waiting now: open requests (pending or taken, not yet completed or dismissed), and when the oldest of
+ * them was made (decision 063) — both from requests_open_idx. Undefined: no such restaurant.
  */
 export async function dashboardFigures(
   db: Executor,
@@ -38,6 +41,8 @@ export async function dashboardFigures(
     active_servers: number;
     requests_today: number;
     avg_response_minutes: number | null;
+    waiting_now: number;
+    oldest_waiting_at: string | number | null;
   }>(
     db,
     sql`
@@ -51,7 +56,11 @@ export async function dashboardFigures(
           where q.restaurant_id = d.id and q.created_at >= d.day_start)::int as requests_today,
         (select round(avg(q.updated_at - q.created_at) / 60000.0, 1)::float8 from requests q
           where q.restaurant_id = d.id and q.created_at >= d.day_start and q.status = 'completed'
-        ) as avg_response_minutes
+        ) as avg_response_minutes,
+        (select count(*) from requests q
+          where q.restaurant_id = d.id and q.status in ('pending', 'acknowledged'))::int as waiting_now,
+        (select min(q.created_at) from requests q
+          where q.restaurant_id = d.id and q.status in ('pending', 'acknowledged')) as oldest_waiting_at
       from d`,
   );
   if (!row) return undefined;
@@ -62,6 +71,8 @@ export async function dashboardFigures(
     activeServers: row.active_servers,
     requestsToday: row.requests_today,
     avgResponseMinutes: row.avg_response_minutes === null ? null : Number(row.avg_response_minutes),
+    waitingNow: row.waiting_now,
+    oldestWaitingAt: row.oldest_waiting_at === null ? null : Number(row.oldest_waiting_at),
   };
 }
 
@@ -144,7 +155,8 @@ export interface ServerStatusRow {
 
 /**
  * Every server of the restaurant: online now (a fresh presence row on any instance), tables assigned now, open
- * requests made for them (decision 004), and the median time from press to their first response today — taking the
+ * requests they answer for — still pending for them (decision 004), or taken by them at any table (decision 063) —
+ * and the median time from press to their first response today — taking the
  * request, or completing it directly when nobody took it first (decision 028) — in whole seconds. `dayStart` is
  * the figures' own (dashboardFigures), passed as a value: read from a CTE the planner cannot see the bound and, with
  * a million requests in one restaurant, scanned them all (300 ms); as a value both response scans are index ranges
@@ -181,10 +193,11 @@ export async function serverStatus(
           from responses where user_id is not null group by user_id
       ),
       open_counts as (
-        select q.server_id, count(*)::int as n from requests q
+        select case when q.status = 'acknowledged' then q.acknowledged_by else q.server_id end as user_id,
+            count(*)::int as n
+          from requests q
           where q.restaurant_id = ${restaurantId} and q.status in ('pending', 'acknowledged')
-            and q.server_id is not null
-          group by q.server_id
+          group by 1
       )
       select u.id, u.name,
         exists (select 1 from staff_presence p where p.user_id = u.id and p.seen_at > ${onlineSince}) as online,
@@ -192,7 +205,7 @@ export async function serverStatus(
         coalesce(o.n, 0) as open_requests,
         m.seconds as median_ack_seconds
       from users u
-      left join open_counts o on o.server_id = u.id
+      left join open_counts o on o.user_id = u.id
       left join medians m on m.user_id = u.id
       where u.restaurant_id = ${restaurantId} and u.role = 'server'
       order by lower(u.name), u.id`,

@@ -32,6 +32,11 @@ export class DashboardService {
       activeServers: figures.activeServers,
       requestsToday: figures.requestsToday,
       avgResponseMinutes: figures.avgResponseMinutes,
+      waitingNow: figures.waitingNow,
+      longestWaitSeconds:
+        figures.oldestWaitingAt === null
+          ? null
+          : Math.max(0, Math.floor((now - figures.oldestWaitingAt) / 1000)),
       timeZone: figures.timeZone,
       dayStart: figures.dayStart,
       recentActivity: activity.map((a) => ({

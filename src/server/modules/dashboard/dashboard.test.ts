@@ -432,3 +432,104 @@ describe('Recent Activity', () => {
     expect(await recentActivity(t.database.db, other.restaurant.id)).toEqual([]);
   });
 });
+
+describe('Waiting now and Longest wait (issue 26, decision 063)', () => {
+  const press = async (restaurantId: string, tableId: string) => {
+    const res = await request(
+      t,
+      'POST',
+      `/api/public/restaurants/${restaurantId}/tables/${tableId}/requests`,
+      { body: { type: 'bill' } },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ request: { id: string } }>().request.id;
+  };
+  const act = async (action: 'acknowledge' | 'complete' | 'dismiss', id: string, cookie: string) =>
+    expect((await request(t, 'POST', `/api/requests/${id}/${action}`, { cookie })).statusCode).toBe(
+      200,
+    );
+
+  it('counts open requests (pending or taken) and the age of the oldest, through presses, takes and completions', async () => {
+    const { restaurant, table, serverCookie, adminCookie } = await makeFloor(t);
+    const table2 = await makeTable(t, restaurant.id, '21');
+    expect(await dashboard(restaurant.id, adminCookie)).toMatchObject({
+      waitingNow: 0,
+      longestWaitSeconds: null,
+    });
+
+    // A guest has waited 5 minutes (made before today's midnight counts too: a guest is still waiting).
+    const old = await insertRequest(restaurant.id, table.id, Date.now() - 5 * MIN);
+    let d = await dashboard(restaurant.id, adminCookie);
+    expect(d.waitingNow).toBe(1);
+    expect(d.longestWaitSeconds).toBeGreaterThanOrEqual(300);
+    expect(d.longestWaitSeconds).toBeLessThan(330);
+
+    const fresh = await press(restaurant.id, table2.id);
+    d = await dashboard(restaurant.id, adminCookie);
+    expect(d.waitingNow).toBe(2);
+    expect(d.longestWaitSeconds).toBeGreaterThanOrEqual(300);
+
+    // Taken is still waiting: the guest has not been served yet.
+    await act('acknowledge', old, serverCookie);
+    expect((await dashboard(restaurant.id, adminCookie)).waitingNow).toBe(2);
+
+    // The oldest completed: the longest wait is now the fresh press's.
+    await act('complete', old, serverCookie);
+    d = await dashboard(restaurant.id, adminCookie);
+    expect(d.waitingNow).toBe(1);
+    expect(d.longestWaitSeconds).toBeGreaterThanOrEqual(0);
+    expect(d.longestWaitSeconds).toBeLessThan(60);
+
+    await act('dismiss', fresh, serverCookie);
+    expect(await dashboard(restaurant.id, adminCookie)).toMatchObject({
+      waitingNow: 0,
+      longestWaitSeconds: null,
+    });
+
+    // Another restaurant's waiting guests never count.
+    const other = await makeFloor(t);
+    await insertRequest(other.restaurant.id, other.table.id, Date.now() - HOUR);
+    expect((await dashboard(restaurant.id, adminCookie)).waitingNow).toBe(0);
+    expect(await dashboard(other.restaurant.id, other.adminCookie)).toMatchObject({
+      waitingNow: 1,
+      longestWaitSeconds: expect.any(Number),
+    });
+  });
+
+  it("counts in a server's Open every request they took, also at a table not assigned to them", async () => {
+    const { restaurant, table, server, serverCookie, adminCookie } = await makeFloor(t);
+    const colleague = await makeServer(t, restaurant.id);
+    const colleagueCookie = await signInServer(t, colleague);
+    const unassigned = await makeTable(t, restaurant.id, '22');
+    expect(
+      (await request(t, 'POST', `/api/tables/${table.id}/assign`, { cookie: serverCookie }))
+        .statusCode,
+    ).toBe(200);
+
+    // Pending at the server's table: the server's. Taken by the colleague at a table nobody has: the colleague's.
+    await press(restaurant.id, table.id);
+    const atUnassigned = await press(restaurant.id, unassigned.id);
+    await act('acknowledge', atUnassigned, colleagueCookie);
+    let byId = new Map((await dashboard(restaurant.id, adminCookie)).servers.map((s) => [s.id, s]));
+    expect(byId.get(server.user.id)).toMatchObject({ tablesAssigned: 1, openRequests: 1 });
+    expect(byId.get(colleague.user.id)).toMatchObject({ tablesAssigned: 0, openRequests: 1 });
+
+    // Made for the server, then the table moved on: the taker answers for it, not the table's old server.
+    const handedOver = await insertRequest(restaurant.id, table.id, Date.now() - MIN, {
+      serverId: server.user.id,
+      status: 'acknowledged',
+      acknowledgedAt: Date.now(),
+      acknowledgedBy: colleague.user.id,
+    });
+    byId = new Map((await dashboard(restaurant.id, adminCookie)).servers.map((s) => [s.id, s]));
+    expect(byId.get(server.user.id)?.openRequests).toBe(1);
+    expect(byId.get(colleague.user.id)?.openRequests).toBe(2);
+
+    // Completed: no longer anyone's.
+    await act('complete', atUnassigned, colleagueCookie);
+    await act('complete', handedOver, adminCookie);
+    byId = new Map((await dashboard(restaurant.id, adminCookie)).servers.map((s) => [s.id, s]));
+    expect(byId.get(colleague.user.id)?.openRequests).toBe(0);
+    expect(byId.get(server.user.id)?.openRequests).toBe(1);
+  });
+});

@@ -11,6 +11,7 @@ import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { NoRestaurantNotice } from '../../../components/no-restaurant-notice';
 import { formatResponseMinutes, useDashboard } from '../api/dashboard-api';
 import { RecentActivity } from '../components/recent-activity';
+import { LongestWait } from '../components/longest-wait';
 import { ServerStatus } from '../components/server-status';
 import { STAT_ICONS, StatCard } from '../components/stat-card';
 
@@ -18,7 +19,7 @@ import { STAT_ICONS, StatCard } from '../components/stat-card';
 const CLOCK_TICK_MS = 60_000;
 const DAY_MS = 24 * 3_600_000;
 
-const STAT_GRID = 'grid grid-cols-2 gap-3 lg:grid-cols-4';
+const STAT_GRID = 'grid grid-cols-2 gap-3 lg:grid-cols-3';
 
 /** SPEC §2 /admin/dashboard 'Restaurant Overview'. */
 export function AdminDashboardPage() {
@@ -43,9 +44,7 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-ink">
-          {appText(i18n, 'app.dashboard.title')}
-        </h1>
+        <h1 className="text-2xl font-bold text-ink">{appText(i18n, 'app.dashboard.title')}</h1>
         {restaurant && <p className="mt-1 text-body">{restaurant.name}</p>}
       </div>
 
@@ -61,7 +60,7 @@ export function AdminDashboardPage() {
               <div role="status">
                 <span className="sr-only">{appText(i18n, 'app.dashboard.loading')}</span>
                 <div aria-hidden="true" className={STAT_GRID}>
-                  {Array.from({ length: 4 }, (_, index) => (
+                  {Array.from({ length: 6 }, (_, index) => (
                     <div
                       key={index}
                       className="rounded-card border border-line bg-white p-4 shadow-sm"
@@ -80,6 +79,26 @@ export function AdminDashboardPage() {
               />
             ) : (
               <dl className={STAT_GRID}>
+                {/* Issue 26: what a manager on the floor looks at first — guests waiting, and for how long. */}
+                <StatCard
+                  label={appText(i18n, 'app.dashboard.waitingNow')}
+                  value={figures.waitingNow}
+                  icon={STAT_ICONS.requests}
+                  hint={appText(i18n, 'app.dashboard.waitingNowHint')}
+                  highlight={figures.waitingNow > 0}
+                />
+                <StatCard
+                  label={appText(i18n, 'app.dashboard.longestWait')}
+                  value={
+                    <LongestWait
+                      seconds={figures.longestWaitSeconds}
+                      receivedAt={dashboard.dataUpdatedAt}
+                    />
+                  }
+                  icon={STAT_ICONS.hourglass}
+                  hint={appText(i18n, 'app.dashboard.longestWaitHint')}
+                  highlight={figures.longestWaitSeconds !== null}
+                />
                 <StatCard
                   label={appText(i18n, 'app.dashboard.totalTables')}
                   value={figures.totalTables}
