@@ -11,6 +11,37 @@ import { VitePWA } from 'vite-plugin-pwa';
  * sends them to browsers that accept them (@fastify/static `preCompressed`). A guest's phone on mobile data gets
  * about a third of the bytes (BENCHMARKS.md, pages).
  */
+/**
+ * Issue 25: the client's source maps (full source) are not served. They are written ('hidden': no
+ * sourceMappingURL comment in the bundles) and then moved, same relative paths, to dist/client-sourcemaps beside the
+ * build, outside the folder the server serves — for an error tracker's upload or a local look.
+ */
+function sourceMapsBesideBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'table-service:source-maps-beside-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      // After vite-plugin-pwa has built the service worker (and its map).
+      order: 'post',
+      sequential: true,
+      handler() {
+        const mapsDir = `${outDir}-sourcemaps`;
+        fs.rmSync(mapsDir, { recursive: true, force: true });
+        const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+        for (const name of files) {
+          if (!name.endsWith('.map')) continue;
+          fs.mkdirSync(path.dirname(path.join(mapsDir, name)), { recursive: true });
+          fs.renameSync(path.join(outDir, name), path.join(mapsDir, name));
+        }
+      },
+    },
+  };
+}
+
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -89,12 +120,13 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    sourceMapsBesideBuild(),
     precompress(),
   ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

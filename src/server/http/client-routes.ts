@@ -23,6 +23,9 @@ function cacheControlFor(file: string): string {
     : 'no-cache';
 }
 
+/** A source map, compressed or not (the build keeps them in dist/client-sourcemaps, never served). */
+const isSourceMap = (pathname: string) => /\.map(\.gz|\.br)?$/i.test(pathname);
+
 /** Serves the build in `clientDist` (dist/client); without a build there (tests, dev) nothing is registered. */
 export async function registerClientRoutes(
   app: FastifyInstance,
@@ -39,6 +42,8 @@ export async function registerClientRoutes(
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Issue 25: source maps (full source) are never served, even from a build that left one here.
+    allowedPath: (pathname) => !isSourceMap(pathname),
     setHeaders: (reply, file) => {
       void reply.header('cache-control', cacheControlFor(file));
     },
@@ -73,6 +78,8 @@ export async function registerClientRoutes(
     { config: { access: { public: true } }, schema: { hide: true } },
     async (request, reply) => {
       const file = path.join(clientDist, decodeURIComponent(request.url.split('?')[0] ?? '/'));
+      if (isSourceMap(file))
+        return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
       if (
         file.startsWith(clientDist + path.sep) &&
         fs.existsSync(file) &&
