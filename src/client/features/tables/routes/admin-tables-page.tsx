@@ -115,7 +115,11 @@ export function AdminTablesPage() {
           <QrOriginWarning guestUrl={sorted[0]?.qrCode} />
           <AddTableForm restaurantId={restaurantId} existing={numbers} />
 
-          <section aria-labelledby={listHeadingId} className="space-y-3">
+          <section
+            aria-labelledby={listHeadingId}
+            // While selecting, room under the last cards for the bar fixed to the bottom.
+            className={`space-y-3 ${selected === null ? '' : 'pb-36 sm:pb-24'}`}
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id={listHeadingId} className="text-lg font-semibold text-ink">
                 {appText(i18n, 'app.admin.tables.tables')}
