@@ -32,6 +32,8 @@ export const LOGIN_ID_SUGGESTIONS = 3;
 export const LOGIN_ID_CANDIDATES_TRIED = 10;
 export const PASSWORD_MIN = 8;
 export const COMPLETED_LIST_CAP = 5;
+/** The console's open list comes a page at a time, at most this many each (decision 054: never silently truncated). */
+export const OPEN_PAGE_MAX = 500;
 export const SKELETON_COUNT = 3;
 
 /** docs/decisions/003-session-lifetimes.md: a PIN session lasts one long shift. */

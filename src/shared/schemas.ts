@@ -13,6 +13,7 @@ import {
   BULK_TABLES_MAX,
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
+  OPEN_PAGE_MAX,
   RESTAURANT_NAME_MAX,
   TABLE_NUMBER_MAX,
 } from './constants';
@@ -216,8 +217,12 @@ export type GuestRequestResponse = z.infer<typeof guestRequestResponseSchema>;
 export const tablesResponseSchema = z.object({ tables: z.array(tableSchema) });
 export const tableResponseSchema = z.object({ table: tableSchema });
 export const requestsResponseSchema = z.object({
-  /** Open requests: pending and acknowledged (taken, not yet done), newest first. */
+  /** Open requests: pending and acknowledged (taken, not yet done), oldest first; one page of them (decision 054). */
   pending: z.array(serviceRequestSchema),
+  /** How many requests are open for this viewer in all, across every page. */
+  pendingTotal: z.number().int().nonnegative(),
+  /** Pass as cursor for the next page of open requests; null on the last page. */
+  nextCursor: z.string().nullable(),
   /** SPEC §2: at most the first 5 completed, most recently completed first. */
   completed: z.array(serviceRequestSchema),
 });
@@ -382,6 +387,13 @@ export const dashboardResponseSchema = z.object({
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 // ---------- shift history (issue 12; docs/decisions/030) ----------
+
+/** The console's open list, a page at a time (decision 054). */
+export const openRequestsQuerySchema = z.object({
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: plainText(MSG.badRequest).min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(OPEN_PAGE_MAX).default(OPEN_PAGE_MAX),
+});
 
 export const requestHistoryQuerySchema = z.object({
   /** Opaque: the nextCursor of the previous page. */

@@ -109,8 +109,8 @@ test('guest sees the server on the way and done; a second phone sees the same; d
   const card = (page: Page, table: string) =>
     page
       .getByRole('region', { name: 'Pending Requests' })
-      .getByRole('article')
-      .filter({ hasText: `Table ${table}` });
+      // Issue 28: the table is shown once per row; each request's line is named "<type> Table <n>".
+      .getByRole('article', { name: new RegExp(` Table ${table}$`) });
   await card(ritaPage, '12').getByRole('button', { name: 'On my way' }).click();
   await expect(card(ritaPage, '12')).toContainText('Taken by Rita Lopez');
   await expect(card(omarPage, '12')).toContainText('Taken by Rita Lopez');

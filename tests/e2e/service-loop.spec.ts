@@ -29,7 +29,8 @@ test('a guest press at table 3 reaches the server live; Complete moves it to Com
   // Without reloading, the server sees the toast and the pending card.
   await expect(serverPage.getByText('New Request from Table 3')).toBeVisible();
   const pending = serverPage.getByRole('region', { name: 'Pending Requests' });
-  const card = pending.getByRole('article').filter({ hasText: 'Table 3' });
+  // Issue 28: the table is shown once per row; each request's line is named "<type> Table <n>".
+  const card = pending.getByRole('article', { name: / Table 3$/ });
   await expect(card).toContainText('Ready to Order');
   const requestId = await card.getAttribute('data-request-id');
   await card.getByRole('button', { name: /Complete/ }).click();

@@ -16,7 +16,7 @@ import {
 import { dropTable, writeTable } from '../features/tables/api/tables-cache';
 import { LiveClient, liveUrl, type LiveStatus } from '../lib/live-client';
 import { parseLiveEvent } from '../lib/live-events';
-import { LiveStatusContext } from '../lib/live-status';
+import { LiveLostAtContext, LiveStatusContext } from '../lib/live-status';
 import { startSoundAlerts } from '../lib/sound';
 import { queryKeys } from '../lib/query-keys';
 import { useI18n } from '../lib/i18n';
@@ -116,6 +116,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [status, setStatus] = useState<LiveStatus>('closed');
+  const [lostAt, setLostAt] = useState<number | null>(null);
   const clientRef = useRef<LiveClient | null>(null);
   const { restaurantId } = useActiveRestaurant();
   const isAdmin = user?.role === 'admin';
@@ -147,10 +148,17 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         () => undefined, // the screens' own queries show a failed load
       );
     };
+    let opened = false;
     const client = new LiveClient({
       url: liveUrl(window.location),
       parse: parseLiveEvent,
-      onStatusChange: setStatus,
+      onStatusChange: (next) => {
+        setStatus(next);
+        if (next === 'open') {
+          opened = true;
+          setLostAt(null);
+        } else if (opened) setLostAt((at) => at ?? Date.now());
+      },
       onOpen: sync,
       onDisconnect: () => {
         // The first drop of a gap sets what the console knew; failed reconnects keep it.
@@ -190,6 +198,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   }, [isAdmin, restaurantId, userId]);
 
   return (
-    <LiveStatusContext value={userId === null ? 'closed' : status}>{children}</LiveStatusContext>
+    <LiveStatusContext value={userId === null ? 'closed' : status}>
+      <LiveLostAtContext value={userId === null ? null : lostAt}>{children}</LiveLostAtContext>
+    </LiveStatusContext>
   );
 }

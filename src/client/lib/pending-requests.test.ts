@@ -29,6 +29,8 @@ describe('summarizePending (issue 12: pending at a glance)', () => {
         request('b', 't2', 'pending'),
         request('c', 't1', 'pending'),
       ],
+      pendingTotal: 3,
+      nextCursor: null,
       completed: [request('d', 't3', 'completed')],
     });
     expect(summary.total).toBe(3);
@@ -40,6 +42,8 @@ describe('summarizePending (issue 12: pending at a glance)', () => {
   it('does not count a request in the pending list whose status moved on', () => {
     const summary = summarizePending({
       pending: [request('a', 't1', 'pending'), request('b', 't1', 'completed')],
+      pendingTotal: 2,
+      nextCursor: null,
       completed: [],
     });
     expect(summary.total).toBe(1);
@@ -48,6 +52,9 @@ describe('summarizePending (issue 12: pending at a glance)', () => {
 
   it('is zero with nothing cached or nothing pending', () => {
     expect(summarizePending(undefined).total).toBe(0);
-    expect(summarizePending({ pending: [], completed: [] }).byTable.size).toBe(0);
+    expect(
+      summarizePending({ pending: [], pendingTotal: 0, nextCursor: null, completed: [] }).byTable
+        .size,
+    ).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryPreparedText, type Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -180,19 +180,45 @@ function query(db: Executor) {
     .leftJoin(resolvers, eq(resolvers.id, requests.resolvedBy));
 }
 
-/** Open requests (pending or acknowledged), newest first: the console's list (uses requests_open_idx). */
-export async function listPending(db: Executor, restaurantId: string, serverId: string | null) {
+/** What the console's list counts as open: pending, or acknowledged (taken, not yet done). */
+const openIn = (restaurantId: string, serverId: string | null) =>
+  and(
+    eq(requests.restaurantId, restaurantId),
+    inArray(requests.status, ['pending', 'acknowledged']),
+    visibleTo(serverId),
+  );
+
+/**
+ * A page of open requests, oldest first after the keyset cursor (createdAt, id): the console's list (decision 054;
+ * requests_open_idx serves the range and the order).
+ */
+export async function listPending(
+  db: Executor,
+  restaurantId: string,
+  serverId: string | null,
+  page: { after: { createdAt: number; id: string } | null; limit: number },
+) {
   const rows = await query(db)
     .where(
       and(
-        eq(requests.restaurantId, restaurantId),
-        inArray(requests.status, ['pending', 'acknowledged']),
-        visibleTo(serverId),
+        openIn(restaurantId, serverId),
+        page.after
+          ? sql`(${requests.createdAt}, ${requests.id}) > (${page.after.createdAt}::bigint, ${page.after.id}::text)`
+          : undefined,
       ),
     )
-    .orderBy(desc(requests.createdAt))
-    .limit(500);
+    .orderBy(asc(requests.createdAt), asc(requests.id))
+    .limit(page.limit);
   return flatten(rows);
+}
+
+/** How many requests are open for this viewer in all (the console's total beside a page, issue 25). */
+export async function countOpen(db: Executor, restaurantId: string, serverId: string | null) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(requests)
+    .where(openIn(restaurantId, serverId));
+  return Number(row?.total ?? 0);
 }
 
 export async function listRecentlyCompleted(

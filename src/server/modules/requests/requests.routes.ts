@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParamSchema,
+  openRequestsQuerySchema,
   requestHistoryQuerySchema,
   requestHistoryResponseSchema,
   requestResponseSchema,
@@ -20,10 +21,14 @@ export function registerRequestsRoutes(fastify: FastifyInstance, { requests }: S
     '/api/restaurants/:restaurantId/requests',
     {
       config: { access: STAFF },
-      schema: { params: restaurantParams, response: { 200: requestsResponseSchema } },
+      schema: {
+        params: restaurantParams,
+        querystring: openRequestsQuerySchema,
+        response: { 200: requestsResponseSchema },
+      },
     },
     async (request) => {
-      return requests.list(request.user!, request.params.restaurantId);
+      return requests.list(request.user!, request.params.restaurantId, request.query);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   COMPLETED_LIST_CAP,
   COOLDOWN_SECONDS,
   ESCALATE_MINUTES_MAX,
+  OPEN_PAGE_MAX,
 } from '../../../shared/constants';
 import { FLOOR_MSG } from '../../../shared/floor-messages';
 import { MSG } from '../../../shared/messages';
@@ -40,6 +41,7 @@ import {
   findRequest,
   listHistoryPage,
   listOpenForTable,
+  countOpen,
   listPending,
   listRecentlyCompleted,
   transitionRequests,
@@ -58,17 +60,20 @@ type Action = keyof typeof TRANSITIONS;
 
 const cursorSchema = z.tuple([z.number().int().nonnegative(), z.string().min(1).max(200)]);
 
-/** The history cursor is opaque to clients: base64url of the last row's (resolvedAt, id). */
-function encodeHistoryCursor(resolvedAt: number, id: string): string {
-  return Buffer.from(JSON.stringify([resolvedAt, id])).toString('base64url');
+/**
+ * A keyset cursor is opaque to clients: base64url of the last row's (time, id) — resolvedAt for the history
+ * (decision 030), createdAt for the console's open list (decision 054).
+ */
+function encodeKeyCursor(at: number, id: string): string {
+  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
 }
 
-function decodeHistoryCursor(cursor: string): { resolvedAt: number; id: string } {
+function decodeKeyCursor(cursor: string): { at: number; id: string } {
   try {
-    const [resolvedAt, id] = cursorSchema.parse(
+    const [at, id] = cursorSchema.parse(
       JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
     );
-    return { resolvedAt, id };
+    return { at, id };
   } catch {
     throw badRequest(MSG.badRequest, 'invalid_cursor');
   }
@@ -226,16 +231,34 @@ export class RequestsService {
     };
   }
 
-  async list(user: SessionUser, restaurantId: string): Promise<RequestsResponse> {
+  /**
+   * The console's list (decision 054): open requests oldest first (the longest wait on top, issue 28), a page at a
+   * time after the keyset cursor, with how many are open in all — a console never silently shows part of the list
+   * (issue 25). The recently completed ones (SPEC §2) come with every page.
+   */
+  async list(
+    user: SessionUser,
+    restaurantId: string,
+    query: { cursor?: string | undefined; limit: number } = { limit: OPEN_PAGE_MAX },
+  ): Promise<RequestsResponse> {
     await assertRestaurantAccess(this.db, user, restaurantId);
     const serverFilter = requestScopeOf(user);
     const now = Date.now();
-    const [pending, completed] = await Promise.all([
-      listPending(this.db, restaurantId, serverFilter),
+    const cursor = query.cursor ? decodeKeyCursor(query.cursor) : null;
+    const after = cursor ? { createdAt: cursor.at, id: cursor.id } : null;
+    const [rows, pendingTotal, completed] = await Promise.all([
+      // One row more than asked tells whether another page exists.
+      listPending(this.db, restaurantId, serverFilter, { after, limit: query.limit + 1 }),
+      countOpen(this.db, restaurantId, serverFilter),
       listRecentlyCompleted(this.db, restaurantId, serverFilter, COMPLETED_LIST_CAP),
     ]);
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
     return {
-      pending: pending.map((r) => toApiRequest(r, now)),
+      pending: page.map((r) => toApiRequest(r, now)),
+      pendingTotal,
+      nextCursor:
+        rows.length > query.limit && last ? encodeKeyCursor(last.createdAt, last.id) : null,
       completed: completed.map((r) => toApiRequest(r, now)),
     };
   }
@@ -266,7 +289,8 @@ export class RequestsService {
   ): Promise<RequestHistoryResponse> {
     const now = this.clock();
     await assertRestaurantAccess(this.db, user, restaurantId);
-    const after = query.cursor ? decodeHistoryCursor(query.cursor) : null;
+    const cursor = query.cursor ? decodeKeyCursor(query.cursor) : null;
+    const after = cursor ? { resolvedAt: cursor.at, id: cursor.id } : null;
     // "Today" is the restaurant's, midnight in its own time zone (decision 045), as on the dashboard: two instances
     // in different zones give the same answer.
     const since = await findRestaurantDayStart(this.db, restaurantId, now);
@@ -285,7 +309,7 @@ export class RequestsService {
       requests: page.map((r) => toApiRequest(r, now)),
       nextCursor:
         rows.length > query.limit && last?.resolvedAt != null
-          ? encodeHistoryCursor(last.resolvedAt, last.id)
+          ? encodeKeyCursor(last.resolvedAt, last.id)
           : null,
       since,
     };

@@ -18,12 +18,24 @@ import { writeRequest } from './requests-cache';
 /** Live events keep this list current; the slow poll only refreshes the server-computed 'overdue' flags. */
 const OVERDUE_REFRESH_MS = 60_000;
 
-/** GET the restaurant's pending and recently completed requests (the console's list, and its resync). */
-export function fetchRequests(restaurantId: string): Promise<RequestsResponse> {
-  return api.get(
-    `/api/restaurants/${encodeURIComponent(restaurantId)}/requests`,
-    requestsResponseSchema,
-  );
+/**
+ * GET the restaurant's open and recently completed requests (the console's list, and its resync): every page of
+ * the open list, following the server's cursor, so no open request is ever left out (issue 25, decision 054).
+ */
+export async function fetchRequests(restaurantId: string): Promise<RequestsResponse> {
+  const url = `/api/restaurants/${encodeURIComponent(restaurantId)}/requests`;
+  const first = await api.get(url, requestsResponseSchema);
+  const pending = [...first.pending];
+  let cursor = first.nextCursor;
+  while (cursor !== null) {
+    const next = await api.get(
+      `${url}?cursor=${encodeURIComponent(cursor)}`,
+      requestsResponseSchema,
+    );
+    pending.push(...next.pending);
+    cursor = next.nextCursor;
+  }
+  return { ...first, pending, pendingTotal: pending.length, nextCursor: null };
 }
 
 /**
@@ -91,7 +103,8 @@ export interface RequestActionCallbacks {
 }
 
 /** SPEC §4: pending (or taken) → completed when a server presses Complete. */
-export const useCompleteRequest = () => useRequestAction('complete');
+export const useCompleteRequest = (callbacks?: RequestActionCallbacks) =>
+  useRequestAction('complete', callbacks);
 /** Issue 12: "On my way" — pending → acknowledged, every console sees who took it. */
 export const useAcknowledgeRequest = (callbacks?: RequestActionCallbacks) =>
   useRequestAction('acknowledge', callbacks);

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { RequestsResponse, ServiceRequest } from '../../../../shared/schemas';
 import { queryKeys } from '../../../lib/query-keys';
-import { newlyPending, sortPendingForDisplay, upsertRequest, writeRequest } from './requests-cache';
+import { newlyPending, upsertRequest, writeRequest } from './requests-cache';
 
 function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRequest {
   return {
@@ -24,34 +24,40 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
   };
 }
 
+const list = (pending: ServiceRequest[], completed: ServiceRequest[] = []): RequestsResponse => ({
+  pending,
+  pendingTotal: pending.length,
+  nextCursor: null,
+  completed,
+});
+
 describe('upsertRequest', () => {
-  it('adds a new pending request newest first', () => {
-    const data = { pending: [request('a', { createdAt: 1 })], completed: [] };
+  // Decision 054: oldest first (the longest wait on top), and the total follows the list.
+  it('adds a new pending request after the older ones and counts it', () => {
+    const data = list([request('a', { createdAt: 1 })]);
     const next = upsertRequest(data, request('b', { createdAt: 2 }));
-    expect(next?.pending.map((r) => r.id)).toEqual(['b', 'a']);
+    expect(next?.pending.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(next?.pendingTotal).toBe(2);
   });
 
   it('moves a completed request out of pending, most recently completed first, at most 5 (SPEC §9)', () => {
     const completed = [1, 2, 3, 4, 5].map((n) =>
       request(`c${n}`, { status: 'completed', updatedAt: n }),
     );
-    const data = { pending: [request('a')], completed };
+    const data = list([request('a')], completed);
     const next = upsertRequest(data, request('a', { status: 'completed', updatedAt: 10 }));
     expect(next?.pending).toEqual([]);
     expect(next?.completed.map((r) => r.id)).toEqual(['a', 'c5', 'c4', 'c3', 'c2']);
   });
 
   it('replaces a request it already holds (a live event after the HTTP answer)', () => {
-    const data = { pending: [request('a')], completed: [] };
+    const data = list([request('a')], []);
     const next = upsertRequest(data, request('a', { overdue: true }));
     expect(next?.pending).toEqual([request('a', { overdue: true })]);
   });
 
   it('keeps an acknowledged request in the open list, with who took it (issue 12)', () => {
-    const data = {
-      pending: [request('a', { createdAt: 1 }), request('b', { createdAt: 2 })],
-      completed: [],
-    };
+    const data = list([request('a', { createdAt: 1 }), request('b', { createdAt: 2 })]);
     const taken = request('a', {
       createdAt: 1,
       status: 'acknowledged',
@@ -59,14 +65,15 @@ describe('upsertRequest', () => {
       acknowledgedBy: { id: 'u1', name: 'Anna' },
     });
     const next = upsertRequest(data, taken);
-    expect(next?.pending.map((r) => r.id)).toEqual(['b', 'a']);
-    expect(next?.pending[1]?.acknowledgedBy?.name).toBe('Anna');
+    expect(next?.pending.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(next?.pending[0]?.acknowledgedBy?.name).toBe('Anna');
   });
 
   it('drops a dismissed request from every list (issue 12)', () => {
-    const data = { pending: [request('a'), request('b')], completed: [] };
+    const data = list([request('a'), request('b')], []);
     const next = upsertRequest(data, request('a', { status: 'dismissed', resolvedAt: 9 }));
     expect(next?.pending.map((r) => r.id)).toEqual(['b']);
+    expect(next?.pendingTotal).toBe(1);
     expect(next?.completed).toEqual([]);
   });
 
@@ -75,60 +82,43 @@ describe('upsertRequest', () => {
   });
 });
 
-describe('sortPendingForDisplay', () => {
-  it('puts overdue requests first, each group newest first', () => {
-    const sorted = sortPendingForDisplay([
-      request('new', { createdAt: 3 }),
-      request('late-old', { createdAt: 1, overdue: true }),
-      request('mid', { createdAt: 2 }),
-      request('late-new', { createdAt: 2, overdue: true }),
-    ]);
-    expect(sorted.map((r) => r.id)).toEqual(['late-new', 'late-old', 'new', 'mid']);
-  });
-});
-
 // Decision 027: which requests a resync's refetch found that the console did not know (they get the alert).
 describe('newlyPending', () => {
   it('returns the pending requests the console did not hold, newest first as listed', () => {
-    const before = { pending: [request('a')], completed: [] };
-    const after = {
-      pending: [request('c', { createdAt: 3 }), request('b', { createdAt: 2 }), request('a')],
-      completed: [],
-    };
+    const before = list([request('a')], []);
+    const after = list([
+      request('c', { createdAt: 3 }),
+      request('b', { createdAt: 2 }),
+      request('a'),
+    ]);
     expect(newlyPending(before, after).map((r) => r.id)).toEqual(['c', 'b']);
   });
 
   it('stays quiet for requests already known, whatever changed about them', () => {
-    const before = {
-      pending: [request('a'), request('b')],
-      completed: [request('c', { status: 'completed' })],
-    };
-    const after = {
-      // a is now overdue, b was completed meanwhile, c is still completed
-      pending: [request('a', { overdue: true })],
-      completed: [request('b', { status: 'completed' }), request('c', { status: 'completed' })],
-    };
+    const before = list([request('a'), request('b')], [request('c', { status: 'completed' })]);
+    // a is now overdue, b was completed meanwhile, c is still completed
+    const after = list(
+      [request('a', { overdue: true })],
+      [request('b', { status: 'completed' }), request('c', { status: 'completed' })],
+    );
     expect(newlyPending(before, after)).toEqual([]);
   });
 
   it('ignores requests created and completed within the gap', () => {
-    const before = { pending: [], completed: [] };
-    const after = { pending: [], completed: [request('x', { status: 'completed' })] };
+    const before = list([], []);
+    const after = list([], [request('x', { status: 'completed' })]);
     expect(newlyPending(before, after)).toEqual([]);
   });
 
   it('alerts to nothing on a first load (no list to compare with)', () => {
-    expect(newlyPending(undefined, { pending: [request('a')], completed: [] })).toEqual([]);
+    expect(newlyPending(undefined, list([request('a')], []))).toEqual([]);
   });
 });
 
 describe('writeRequest (an action answer and a live event alike)', () => {
   function cacheWithHistory() {
     const queryClient = new QueryClient();
-    queryClient.setQueryData<RequestsResponse>(queryKeys.requests('r1'), {
-      pending: [request('a')],
-      completed: [],
-    });
+    queryClient.setQueryData<RequestsResponse>(queryKeys.requests('r1'), list([request('a')]));
     queryClient.setQueryData(queryKeys.requestHistory('r1'), { pages: [], pageParams: [] });
     queryClient.setQueryData(queryKeys.dashboard('r1'), {});
     return queryClient;

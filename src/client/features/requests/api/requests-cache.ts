@@ -3,7 +3,8 @@ import { COMPLETED_LIST_CAP } from '@shared/constants';
 import type { RequestsResponse, ServiceRequest } from '@shared/schemas';
 import { queryKeys } from '../../../lib/query-keys';
 
-const newestFirst = (a: ServiceRequest, b: ServiceRequest) => b.createdAt - a.createdAt;
+const oldestFirst = (a: ServiceRequest, b: ServiceRequest) =>
+  a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const recentlyCompletedFirst = (a: ServiceRequest, b: ServiceRequest) => b.updatedAt - a.updatedAt;
 
 /** Open: still on the floor's list (pending, or acknowledged: taken but not done). */
@@ -12,8 +13,9 @@ export const isOpen = (request: ServiceRequest) =>
 
 /**
  * Merge a created or updated request into the cached lists the way the server orders them: open requests
- * (pending and acknowledged) newest first, completed most recently completed first and capped to 5 (SPEC §2, §9).
- * A dismissed request leaves both lists (issue 12).
+ * (pending and acknowledged) oldest first, completed most recently completed first and capped to 5 (SPEC §2, §9).
+ * A dismissed request leaves both lists (issue 12). The cache holds every open request (fetchRequests reads every
+ * page, decision 054), so its total is the list's length.
  */
 export function upsertRequest(
   data: RequestsResponse | undefined,
@@ -25,7 +27,9 @@ export function upsertRequest(
   if (isOpen(request)) pending.push(request);
   else if (request.status === 'completed') completed.push(request);
   return {
-    pending: pending.sort(newestFirst),
+    pending: pending.sort(oldestFirst),
+    pendingTotal: pending.length,
+    nextCursor: null,
     completed: completed.sort(recentlyCompletedFirst).slice(0, COMPLETED_LIST_CAP),
   };
 }
@@ -52,11 +56,6 @@ export function cachedRequests(
   restaurantId: string,
 ): RequestsResponse | undefined {
   return queryClient.getQueryData<RequestsResponse>(queryKeys.requests(restaurantId));
-}
-
-/** Overdue requests first (they need attention most), then newest first. */
-export function sortPendingForDisplay(pending: readonly ServiceRequest[]): ServiceRequest[] {
-  return [...pending].sort((a, b) => Number(b.overdue) - Number(a.overdue) || newestFirst(a, b));
 }
 
 /**

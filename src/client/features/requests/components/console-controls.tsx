@@ -1,48 +1,96 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { appText } from '../../../../shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { setSoundEnabled, useSoundState } from '../../../lib/sound';
 import { isWakeLockSupported, useKeepScreenOn, useWakeLock } from '../../../lib/wake-lock';
 
-function Switch({
+/** What a control shows: on, off, or switched on but held back by the browser. */
+type ControlTone = 'on' | 'off' | 'held';
+
+const TONE: Record<ControlTone, string> = {
+  on: 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800',
+  off: 'border-line-strong bg-white text-muted hover:bg-sunken',
+  held: 'border-warning-400 bg-warning-100 text-warning-900 hover:bg-warning-200',
+};
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
+const SPEAKER = 'M11 5 6 9H3v6h3l5 4V5Z';
+const SPEAKER_ON = `${SPEAKER}M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13`;
+const SPEAKER_OFF = `${SPEAKER}M22 9l-6 6M16 9l6 6`;
+const SCREEN = 'M7 2h10a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1ZM11 18h2';
+const SCREEN_ON = `${SCREEN}M9.5 9.5 11 11l3.5-3.5`;
+
+/**
+ * A compact switch for the console's header: an icon that shows the real state (issue 28) — filled when on, amber
+ * when switched on but held back by the browser, outlined when off — and its name and state for screen readers
+ * (role=switch, aria-checked), with the reason as its description.
+ */
+function HeaderSwitch({
   label,
   hint,
   checked,
+  tone,
+  icon,
   onChange,
 }: {
   label: string;
   hint?: string;
   checked: boolean;
+  tone: ControlTone;
+  icon: ReactNode;
   onChange: (checked: boolean) => void;
 }) {
-  const id = useId();
+  const hintId = useId();
   return (
-    <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3">
-      <span className="relative inline-flex h-6 w-11 shrink-0">
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0"
-        />
-        <span
-          aria-hidden="true"
-          className="pointer-events-none h-6 w-11 rounded-full bg-line-strong transition-colors peer-checked:bg-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 after:absolute after:start-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5 rtl:peer-checked:after:-translate-x-5"
-        />
-      </span>
-      <span className="text-sm">
-        <span className="font-semibold text-ink">{label}</span>
-        {hint && <span className="block text-xs text-muted">{hint}</span>}
-      </span>
-    </label>
+    <>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        aria-describedby={hint ? hintId : undefined}
+        title={hint ? `${label}: ${hint}` : label}
+        onClick={() => onChange(!checked)}
+        className={`relative inline-flex size-11 items-center justify-center rounded-full border transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 ${TONE[tone]}`}
+      >
+        {icon}
+        {tone === 'held' && (
+          <span
+            aria-hidden="true"
+            className="absolute end-0.5 top-0.5 size-2.5 rounded-full bg-warning-600 ring-2 ring-white"
+          />
+        )}
+      </button>
+      {hint && (
+        <span id={hintId} hidden>
+          {hint}
+        </span>
+      )}
+    </>
   );
 }
 
 /**
- * The console's alert settings (issue 5), remembered on this device: the new-request chime (on by default; shown
- * off while the browser keeps the page silent, issue 12) and
+ * The console's alert settings (issue 5), remembered on this device, as two icon switches in the console's header
+ * (issue 28: the card that took a third of a phone's screen is gone): the new-request chime (on by default; shown
+ * held back while the browser keeps the page silent, issue 12 — the 'Tap to turn on sound' banner says so too) and
  * 'Keep screen on' where the browser has the Screen Wake Lock API (hidden otherwise).
  */
 export function ConsoleControls() {
@@ -51,21 +99,25 @@ export function ConsoleControls() {
   const held = useWakeLock(keepOn);
   const i18n = useI18n();
   return (
-    <div className="flex flex-wrap gap-x-8 gap-y-1 rounded-card border border-line bg-white px-4 py-2">
+    <div className="flex shrink-0 items-center gap-2">
       {/* Issue 12: the switch shows what a chime would really do; a tap on it is also what unlocks the audio. */}
       {sound !== 'unsupported' && (
-        <Switch
+        <HeaderSwitch
           label={appText(i18n, 'app.console.soundAlerts')}
           hint={sound === 'blocked' ? appText(i18n, 'app.console.soundBlocked') : undefined}
           checked={sound === 'on'}
+          tone={sound === 'on' ? 'on' : sound === 'blocked' ? 'held' : 'off'}
+          icon={<Icon d={sound === 'off' ? SPEAKER_OFF : SPEAKER_ON} />}
           onChange={setSoundEnabled}
         />
       )}
       {isWakeLockSupported() && (
-        <Switch
+        <HeaderSwitch
           label={appText(i18n, 'app.console.keepScreenOn')}
           hint={keepOn && !held ? appText(i18n, 'app.console.keepScreenOnWaiting') : undefined}
           checked={keepOn}
+          tone={!keepOn ? 'off' : held ? 'on' : 'held'}
+          icon={<Icon d={keepOn ? SCREEN_ON : SCREEN} />}
           onChange={setKeepOn}
         />
       )}
