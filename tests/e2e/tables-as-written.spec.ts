@@ -177,7 +177,10 @@ test('an owner bulk-adds, renames and deletes tables; every screen names them as
 
   const terrace3 = (await listed()).find((t) => t.number === 'Terrace 3')!;
   await server.goto('/server/requests');
-  await expect(server.getByRole('heading', { name: 'Table Service Requests' })).toBeVisible();
+  // The console is a lazily loaded chunk too.
+  await expect(server.getByRole('heading', { name: 'Table Service Requests' })).toBeVisible({
+    timeout: 30_000,
+  });
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(terrace3.qrCode);
