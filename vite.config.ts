@@ -7,72 +7,61 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
+ * A step run once the whole build is written, after vite-plugin-pwa's service worker (so it sees that file too):
+ * `handler` gets the build's output folder.
+ */
+function afterBuild(name: string, handler: (outDir: string) => void): Plugin {
+  let outDir = '';
+  return {
+    name: `table-service:${name}`,
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: { order: 'post', sequential: true, handler: () => handler(outDir) },
+  };
+}
+
+const filesOf = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' });
+
+/**
+ * Issue 25: the client's source maps (full source) are not served. They are written ('hidden': no
+ * sourceMappingURL comment in the bundles) and then moved, same relative paths, to dist/client-sourcemaps beside the
+ * build, outside the folder the server serves — for an error tracker's upload or a local look. Runs before
+ * precompress, so no map is compressed either.
+ */
+const sourceMapsBesideBuild = () =>
+  afterBuild('source-maps-beside-build', (outDir) => {
+    const mapsDir = `${outDir}-sourcemaps`;
+    fs.rmSync(mapsDir, { recursive: true, force: true });
+    for (const name of filesOf(outDir)) {
+      if (!name.endsWith('.map')) continue;
+      fs.mkdirSync(path.dirname(path.join(mapsDir, name)), { recursive: true });
+      fs.renameSync(path.join(outDir, name), path.join(mapsDir, name));
+    }
+  });
+
+/**
  * Writes `file.gz` and `file.br` beside every text asset of the build, once, at maximum compression; the server
  * sends them to browsers that accept them (@fastify/static `preCompressed`). A guest's phone on mobile data gets
  * about a third of the bytes (BENCHMARKS.md, pages).
  */
-/**
- * Issue 25: the client's source maps (full source) are not served. They are written ('hidden': no
- * sourceMappingURL comment in the bundles) and then moved, same relative paths, to dist/client-sourcemaps beside the
- * build, outside the folder the server serves — for an error tracker's upload or a local look.
- */
-function sourceMapsBesideBuild(): Plugin {
-  let outDir = '';
-  return {
-    name: 'table-service:source-maps-beside-build',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      // After vite-plugin-pwa has built the service worker (and its map).
-      order: 'post',
-      sequential: true,
-      handler() {
-        const mapsDir = `${outDir}-sourcemaps`;
-        fs.rmSync(mapsDir, { recursive: true, force: true });
-        const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
-        for (const name of files) {
-          if (!name.endsWith('.map')) continue;
-          fs.mkdirSync(path.dirname(path.join(mapsDir, name)), { recursive: true });
-          fs.renameSync(path.join(outDir, name), path.join(mapsDir, name));
-        }
-      },
-    },
-  };
-}
-
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'table-service:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      // After vite-plugin-pwa has written the service worker, so it is compressed too.
-      order: 'post',
-      sequential: true,
-      handler() {
-        const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
-        for (const name of files) {
-          if (!/\.(js|mjs|css|html|svg|webmanifest|json)$/.test(name)) continue;
-          const file = path.join(outDir, name);
-          const body = fs.readFileSync(file);
-          if (body.length < 1024) continue;
-          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
-          fs.writeFileSync(
-            `${file}.br`,
-            zlib.brotliCompressSync(body, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-            }),
-          );
-        }
-      },
-    },
-  };
-}
+const precompress = () =>
+  afterBuild('precompress', (outDir) => {
+    for (const name of filesOf(outDir)) {
+      if (!/\.(js|mjs|css|html|svg|webmanifest|json)$/.test(name)) continue;
+      const file = path.join(outDir, name);
+      const body = fs.readFileSync(file);
+      if (body.length < 1024) continue;
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        }),
+      );
+    }
+  });
 
 // The React app lives in src/client; the server (src/server) serves dist/client in production.
 export default defineConfig({
