@@ -62,7 +62,7 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   expect(login.ok()).toBe(true);
   for (let i = 1; i <= 9; i++) {
     const res = await admin.post('/api/restaurants/demo-bistro/tables', {
-      data: { number: `R${i}` },
+      data: { number: String(100 + i) },
     });
     expect(res.status()).toBe(201);
     created.push(((await res.json()) as { table: RushTable }).table);
@@ -72,7 +72,7 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   page = await context.newPage();
   await signIn(page.request, alex);
   await signIn(samApi, sam);
-  // R1–R3 are Alex's, R9 is Sam's; R4–R8 nobody's.
+  // Tables 101–103 are Alex's, 109 is Sam's; 104–108 nobody's.
   for (const table of created.slice(0, 3))
     expect(
       (
@@ -90,7 +90,7 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   });
   await expect(page.getByText('No pending requests.')).toBeVisible();
 
-  // Eight tables call within seconds, in a known order (R4 first: the longest wait is not Alex's own table).
+  // Eight tables call within seconds, in a known order (104 first: the longest wait is not Alex's own table).
   for (const [i, table] of [...created.slice(3, 8), ...created.slice(0, 3)].entries())
     calls.push({ table, requestId: await pressAt(table, TYPES[i % TYPES.length]!) });
   samsCall = { table: created[8]!, requestId: await pressAt(created[8]!, 'bill') };
@@ -133,7 +133,7 @@ test('eight tables call within seconds: six or more on a phone screen without sc
 
   // Each line: its table (once, at the row's start), the type's SPEC title, a ticking wait and its actions.
   const first = lines().first();
-  await expect(first).toHaveAccessibleName(/^Bill Payment Requested Table R4$/);
+  await expect(first).toHaveAccessibleName(/^Bill Payment Requested Table 104$/);
   await expect(first.getByText(/^\d+ s$/)).toBeVisible();
   for (const name of ['On my way', 'Complete', 'Dismiss'])
     await expect(first.getByRole('button', { name, exact: true })).toBeInViewport();
@@ -151,9 +151,9 @@ test('Mine shows only the server’s tables; the counts follow live changes', as
   await expect(tab('Mine')).toHaveAttribute('aria-selected', 'true');
   await expect(lines()).toHaveCount(3);
   await expect(region().getByRole('heading', { level: 3 })).toHaveText([
-    'Table R1',
-    'Table R2',
-    'Table R3',
+    'Table 101',
+    'Table 102',
+    'Table 103',
   ]);
 
   // Keyboard: arrows move and select (one tab stop), as a tablist does.
