@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { build as esbuild } from 'esbuild';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -63,6 +65,65 @@ const precompress = () =>
     }
   });
 
+/**
+ * Builds the guest page's own service worker (src/client/guest-sw.ts, decision 056) into `guest-sw.js`, with the
+ * list of what a guest page loads written in: the entry (boot.ts), what it imports, what it imports on demand at
+ * once (React DOM, main.tsx) and what those import, and their stylesheets — not the staff app or the other
+ * languages, which main.tsx imports only when needed. A classic script (esbuild, one file), so it runs in every
+ * browser that has service workers.
+ */
+function guestServiceWorker(): Plugin {
+  let outDir = '';
+  let assets: string[] = [];
+  return {
+    name: 'table-service:guest-sw',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((file): file is Rollup.OutputChunk => file.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      );
+      // index.html's script (boot.ts) is the build's one entry.
+      const boot = [...chunks.values()].find(
+        (chunk) =>
+          chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('/src/client/boot.ts')),
+      );
+      if (!boot) throw new Error('guest-sw: the entry chunk of index.html (boot.ts) is missing');
+      const files = new Set<string>();
+      const add = (fileName: string, onDemandToo: boolean) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || files.has(fileName)) return;
+        files.add(fileName);
+        chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
+        chunk.imports.forEach((file) => add(file, false));
+        if (onDemandToo) chunk.dynamicImports.forEach((file) => add(file, false));
+      };
+      add(boot.fileName, true);
+      assets = [...files].sort().map((file) => `/${file}`);
+    },
+    async writeBundle() {
+      const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
+      await esbuild({
+        entryPoints: [path.resolve(import.meta.dirname, 'src/client/guest-sw.ts')],
+        outfile: path.join(outDir, 'guest-sw.js'),
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        target: 'es2020',
+        logLevel: 'warning',
+        define: {
+          __GUEST_ASSETS__: JSON.stringify(assets),
+          __GUEST_VERSION__: JSON.stringify(version),
+        },
+      });
+    },
+  };
+}
+
 // The React app lives in src/client; the server (src/server) serves dist/client in production.
 export default defineConfig({
   root: 'src/client',
@@ -106,9 +167,12 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // The guest page's own worker (decision 056) is not part of the staff app's shell.
+        globIgnores: ['**/node_modules/**/*', 'guest-sw.js'],
       },
       devOptions: { enabled: false },
     }),
+    guestServiceWorker(),
     sourceMapsBesideBuild(),
     precompress(),
   ],

@@ -92,6 +92,7 @@ const press = (restaurantId: string, tableId: string): PressInput => ({
   type: 'server',
   now: Date.now(),
   cooldownMs: 60_000,
+  pressKey: null,
   notify: null,
 });
 

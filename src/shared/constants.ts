@@ -61,6 +61,11 @@ export const GUEST_GONE_CLOSE = 4404;
 export const GUEST_DATA_ELEMENT_ID = 'guest-data';
 /** Issue 15: the guest page's language and its compiled messages, embedded beside the data ({ locale, messages }). */
 export const GUEST_I18N_ELEMENT_ID = 'guest-i18n';
+/**
+ * Set on <html> by the guest page's service worker (src/client/guest-sw.ts) when it serves the page from its cache
+ * because the service could not be reached (decision 056): the embedded table is then as it was, not as it is.
+ */
+export const GUEST_CACHED_ATTRIBUTE = 'data-guest-cached';
 /** Issue 15 (decision 047): the language a guest chose with the switcher, so the server draws the page in it. */
 export const GUEST_LOCALE_COOKIE = 'guest_locale';
 

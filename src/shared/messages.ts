@@ -157,4 +157,8 @@ export const MSG = {
   guestAnnounceSent: (label: string, seconds: number) =>
     `${label}: request sent. You can send another request in ${seconds} seconds.`,
   guestAnnounceReady: 'You can send a request again.',
+  // A press's idempotency key (decision 056; not quoted by SPEC)
+  pressKeyInvalid:
+    'The Idempotency-Key header must be 16 to 64 characters: letters, digits, hyphens or underscores.',
+  pressKeyReused: 'This Idempotency-Key was already used for another request at this table.',
 } as const;

@@ -206,6 +206,15 @@ export const guestCooldownResponseSchema = z.object({
 export type GuestCooldownResponse = z.infer<typeof guestCooldownResponseSchema>;
 
 export const guestRequestBodySchema = z.strictObject({ type: requestTypeSchema });
+/**
+ * A press's idempotency key (decision 056), generated on the guest's device per press and sent again with every
+ * retry of it: a UUID fits, and so does any 16–64 characters of [A-Za-z0-9_-].
+ */
+export const pressKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.pressKeyInvalid);
+/** The press's headers: the optional `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header). */
+export const guestRequestHeadersSchema = z.object({
+  'idempotency-key': pressKeySchema.optional(),
+});
 export const guestRequestResponseSchema = z.object({
   request: z.object({ id: z.string(), type: requestTypeSchema, createdAt: z.number() }),
   cooldownRemainingSeconds: z.number(),

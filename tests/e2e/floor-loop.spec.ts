@@ -93,8 +93,9 @@ test('guest sees the server on the way and done; a second phone sees the same; d
   await refill.focus();
   await secondPhone.keyboard.press('Enter');
   await expect(refill).toBeFocused();
+  // Issue 28 item 5: the wait is the countdown line's alone (one countdown on the page).
   await expect(secondPhone.getByRole('status').filter({ hasText: 'already in' })).toHaveText(
-    /This table’s request is already in: Get Bill, sent (just now|\d+ s ago)\. You can send another request in \d+s\./,
+    /^This table’s request is already in: Get Bill, sent (just now|\d+ s ago)\.$/,
   );
   // Announced once, not every second: the countdown line is not a live region; the one polite region said "sent".
   await expect(guest.locator('[aria-live="polite"]')).toHaveText(

@@ -64,7 +64,13 @@ export function GuestApp({
   tableId,
   initialData = null,
   initialLanguage,
-}: TableRef & { initialData?: GuestTableResponse | null; initialLanguage: GuestLanguageData }) {
+  cached = false,
+}: TableRef & {
+  initialData?: GuestTableResponse | null;
+  initialLanguage: GuestLanguageData;
+  /** The page came from this phone's cache (guest-sw.ts): `initialData` is the restaurant's face, not its state. */
+  cached?: boolean;
+}) {
   const [language, setLanguage] = useState<{ locale: Locale; i18n: I18n }>(() => ({
     locale: initialLanguage.locale,
     i18n: createI18n(initialLanguage.locale, initialLanguage.messages),
@@ -124,6 +130,7 @@ export function GuestApp({
           restaurantId={restaurantId}
           tableId={tableId}
           language={{ locale: language.locale, onLocaleChange }}
+          cached={cached}
         />
       </GuestTableContext>
     </I18nContext>

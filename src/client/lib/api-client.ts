@@ -85,9 +85,23 @@ type Body = object | FormData | undefined;
 
 export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
 
-async function send(method: Method, path: string, body: Body): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** Per call: extra headers (the guest press's Idempotency-Key), and a time after which it counts as not answered. */
+export interface CallOptions {
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+async function send(
+  method: Method,
+  path: string,
+  body: Body,
+  options: CallOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  // A request that hangs (a dead Wi-Fi corner) fails like one that never left: status 0.
+  if (options.timeoutMs !== undefined && typeof AbortSignal.timeout === 'function')
+    init.signal = AbortSignal.timeout(options.timeoutMs);
   if (method !== 'GET') {
     if (body instanceof FormData) {
       // The browser sets the multipart boundary itself.
@@ -168,8 +182,9 @@ async function request<T>(
   path: string,
   body: Body,
   parser: ResponseParser<T> | undefined,
+  options?: CallOptions,
 ): Promise<T | undefined> {
-  const response = await send(method, path, body);
+  const response = await send(method, path, body, options);
   if (!response.ok) throw await toError(response);
   if (parser === undefined) return undefined;
   const parsed = parser.safeParse(await readJson(response));
@@ -189,10 +204,20 @@ function get<T>(path: string, parser: ResponseParser<T>): Promise<T> {
 }
 
 function write(method: Exclude<Method, 'GET'>) {
-  function call<T>(path: string, body: Body, parser: ResponseParser<T>): Promise<T>;
+  function call<T>(
+    path: string,
+    body: Body,
+    parser: ResponseParser<T>,
+    options?: CallOptions,
+  ): Promise<T>;
   function call(path: string, body?: Body): Promise<void>;
-  async function call<T>(path: string, body?: Body, parser?: ResponseParser<T>): Promise<T | void> {
-    return request(method, path, body, parser);
+  async function call<T>(
+    path: string,
+    body?: Body,
+    parser?: ResponseParser<T>,
+    options?: CallOptions,
+  ): Promise<T | void> {
+    return request(method, path, body, parser, options);
   }
   return call;
 }

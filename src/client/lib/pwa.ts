@@ -7,13 +7,20 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 // ---------- service worker ----------
 
 /**
- * Production builds register the one service worker (src/client/sw.ts: offline shell and push). It waits for the
- * page's load event so a guest's first paint on a slow network never competes with the precache.
+ * Production builds register a service worker once the page has loaded, so a guest's first paint on a slow network
+ * never competes with its downloads. Staff pages: the app's one worker (src/client/sw.ts: offline shell and push,
+ * scope /). Guest pages: their own small one (src/client/guest-sw.ts, decision 056), for /table/ only — the guest's
+ * phone keeps what a reload of its table's page needs without the service, not the whole staff app; the narrower
+ * scope wins for guest pages on a phone that has both, and leaves every other page to the staff worker.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const guest = window.location.pathname.startsWith('/table/');
   const register = () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    const registration = guest
+      ? navigator.serviceWorker.register('/guest-sw.js', { scope: '/table/' })
+      : navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    registration.catch(() => undefined);
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

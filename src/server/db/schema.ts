@@ -117,7 +117,10 @@ export const tables = pgTable(
     number: text('number').notNull(),
     status: text('status').notNull().default('available'),
     serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
-    /** createdAt of this table's latest request: the cool-down is checked and set under a row lock. */
+    /**
+     * createdAt of this table's latest request: the cool-down is checked and set under a row lock. Back to null when
+     * that request is completed or dismissed: the cool-down ends with the request (decision 057).
+     */
     lastRequestAt: ms('last_request_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
@@ -155,12 +158,21 @@ export const requests = pgTable(
     resolvedBy: text('resolved_by').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The guest device's idempotency key for the press that made this request (decision 056): a retry with the same
+     * key at the same table answers with this request instead of storing a second one. Null: sent without a key.
+     */
+    pressKey: text('press_key'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
   (t) => [
     index('requests_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     index('requests_table_created_idx').on(t.tableId, t.createdAt),
+    /** A press's key is one request per table (decision 056); partial: a press without a key adds no entry. */
+    uniqueIndex('requests_table_press_key_unique')
+      .on(t.tableId, t.pressKey)
+      .where(sql`press_key is not null`),
     /** The console's open list: pending and acknowledged (taken, not yet done). */
     index('requests_open_idx')
       .on(t.restaurantId, t.createdAt)

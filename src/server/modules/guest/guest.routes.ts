@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   guestCooldownResponseSchema,
   guestRequestBodySchema,
+  guestRequestHeadersSchema,
   guestRequestResponseSchema,
   guestTableResponseSchema,
 } from '../../../shared/schemas';
@@ -60,7 +61,8 @@ export function registerGuestRoutes(fastify: FastifyInstance, { guest, requests 
   // The guest press, the hot path (docs/architecture.md, "The guest press path"). Its refusals stay in front of
   // the database and cost no more than before the schemas were declared: the per-address limit runs in onRequest,
   // before the body is read; the body limit (1 KB) is Fastify's, checked while reading; the declared schemas then
-  // check the ids and the strict body ({ type }), before any database work.
+  // check the ids, the strict body ({ type }) and the optional Idempotency-Key header (decision 056), before any
+  // database work.
   app.post(
     `${base}/requests`,
     {
@@ -68,15 +70,24 @@ export function registerGuestRoutes(fastify: FastifyInstance, { guest, requests 
       bodyLimit: 1024,
       schema: {
         params: guestTableParams,
+        headers: guestRequestHeadersSchema,
         body: jsonBody(guestRequestBodySchema),
         response: { 201: guestRequestResponseSchema },
       },
     },
     async (request, reply) => {
       const { restaurantId, tableId } = request.params;
+      // A retry of a press that was stored is answered as the press was: 201 with its request.
       return reply
         .status(201)
-        .send(await requests.createFromGuest(restaurantId, tableId, request.body.type));
+        .send(
+          await requests.createFromGuest(
+            restaurantId,
+            tableId,
+            request.body.type,
+            request.headers['idempotency-key'] ?? null,
+          ),
+        );
     },
   );
 

@@ -17,7 +17,9 @@ export function registerHealthRoutes(fastify: FastifyInstance, health: HealthSer
     `${HEALTH_PREFIX}live`,
     { config: { access: PUBLIC }, schema: { response: { 200: healthResponseSchema } } },
     (_request, reply) => {
-      void reply.header('cache-control', 'no-store').send({ status: 'ok' } satisfies HealthResponse);
+      void reply
+        .header('cache-control', 'no-store')
+        .send({ status: 'ok' } satisfies HealthResponse);
     },
   );
 

@@ -22,6 +22,7 @@ const pressAt = (restaurantId: string, tableId: string, id: string = randomUUID(
   type: 'bill',
   now: Date.now(),
   cooldownMs: COOLDOWN_MS,
+  pressKey: null,
   notify: null,
 });
 

@@ -5,7 +5,8 @@ import { preparedPerDatabase } from '../../db/prepared';
 import type { StatementNotify } from '../../live/bus';
 import { requests, restaurants, tables, users } from '../../db/schema';
 
-export type RequestRow = typeof requests.$inferSelect;
+/** A request as the app uses it; its press key (decision 056) matters only to the press itself. */
+export type RequestRow = Omit<typeof requests.$inferSelect, 'pressKey'>;
 export type RequestStatus = RequestRow['status'];
 export type RequestWithContext = RequestRow & {
   tableNumber: string | null;
@@ -55,6 +56,12 @@ export interface PressInput {
   type: RequestRow['type'];
   now: number;
   cooldownMs: number;
+  /**
+   * The guest device's idempotency key for this press (decision 056), or null. A press whose key is already on a
+   * request of its table claims nothing (the caller answers with that request); the unique index
+   * requests_table_press_key_unique is the last word if two such presses ever raced.
+   */
+  pressKey: string | null;
   /**
    * With PostgreSQL, the request.created event the statement NOTIFYs (LiveService.requestCreatedInStatement): its
    * `event.request` is complete except serverId and tableNumber, which the statement fills in from the table it
@@ -114,6 +121,7 @@ export async function claimTablesAndInsertRequests(
     presses.map((p) => p.now),
     presses.map((p) => p.now - p.cooldownMs),
     presses.map((p) => p.notify?.payload ?? null),
+    presses.map((p) => p.pressKey),
     channel,
   ]);
   return new Map(
@@ -133,16 +141,21 @@ const PRESS_SQL = `
 with input as (
   -- unnest() of the arrays, behind a function that keeps the prepared plan generic (migration 0006).
   select * from guest_press_input($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
-    $7::text[]) p
+    $7::text[], $8::text[]) p
 ), claimed as (
+  -- A key already on one of the table's requests claims nothing: the service answers with that request (decision
+  -- 056). An index lookup (requests_table_press_key_unique), only for a press that carries a key.
   update tables t set last_request_at = p.now
   from input p
   where t.id = p.table_id and t.restaurant_id = p.restaurant_id
     and (t.last_request_at is null or t.last_request_at <= p.threshold)
-  returning p.id, t.id as table_id, t.restaurant_id, t.server_id, t.number, p.type, p.now, p.payload
+    and (p.press_key is null or not exists (
+      select 1 from requests e where e.table_id = p.table_id and e.press_key = p.press_key))
+  returning p.id, t.id as table_id, t.restaurant_id, t.server_id, t.number, p.type, p.now, p.payload,
+    p.press_key
 ), inserted as (
-  insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at)
-  select id, restaurant_id, table_id, server_id, type, 'pending', now, now from claimed
+  insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at, press_key)
+  select id, restaurant_id, table_id, server_id, type, 'pending', now, now, press_key from claimed
   returning id, restaurant_id, created_at
 ), outboxed as (
   -- The push it owes, durable with it (docs/decisions/013); skipped when the restaurant has no device at all.
@@ -152,7 +165,7 @@ with input as (
   returning request_id
 ), notified as (
   -- jsonb_set is strict: a null server must become JSON null, not a null payload. count() makes every row run.
-  select count(pg_notify($8, jsonb_set(
+  select count(pg_notify($9, jsonb_set(
     jsonb_set(c.payload::jsonb, '{event,request,serverId}', coalesce(to_jsonb(c.server_id), 'null'::jsonb)),
     '{event,request,tableNumber}', to_jsonb(c.number))::text)) as sent
   from claimed c where c.payload is not null
@@ -288,7 +301,13 @@ export async function transitionRequests(
   return inputs.map((i) => changed.has(i.id));
 }
 
+/**
+ * Completing or dismissing the table's latest request ends the table's cool-down in the same statement (issue 28
+ * item 5, decision 057): `last_request_at` goes back to null when it still is that request's createdAt (a newer
+ * request's cool-down stands). Data-modifying CTEs always run to completion, read or not.
+ */
 const TRANSITION_SQL = `
+with changed as (
 update requests r set
   status = i.to_status,
   acknowledged_at = case when i.to_status = 'acknowledged' then i.at else r.acknowledged_at end,
@@ -300,7 +319,28 @@ from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigi
   as i(id, restaurant_id, from_statuses, to_status, by_user, at)
 where r.id = i.id and r.restaurant_id = i.restaurant_id
   and r.status = any(string_to_array(i.from_statuses, ','))
-returning r.id`;
+returning r.id, r.table_id, r.created_at, r.status
+), freed as (
+  update tables t set last_request_at = null
+  from changed c
+  where c.status in ('completed', 'dismissed') and t.id = c.table_id and t.last_request_at = c.created_at
+  returning t.id
+)
+select id from changed`;
+
+/** The request a press with this key made at this table (decision 056), if any. */
+export async function findRequestByPressKey(
+  db: Executor,
+  tableId: string,
+  pressKey: string,
+): Promise<Pick<RequestRow, 'id' | 'type' | 'createdAt'> | undefined> {
+  const [row] = await db
+    .select({ id: requests.id, type: requests.type, createdAt: requests.createdAt })
+    .from(requests)
+    .where(and(eq(requests.tableId, tableId), eq(requests.pressKey, pressKey)))
+    .limit(1);
+  return row;
+}
 
 /** A table's open requests (pending or acknowledged), newest first: what its guest page shows. */
 export async function listOpenForTable(db: Executor, restaurantId: string, tableId: string) {

@@ -38,7 +38,11 @@ export function registerRequestsRoutes(fastify: FastifyInstance, { requests }: S
       `/api/requests/:requestId/${action}`,
       {
         config: { access: STAFF },
-        schema: { params: requestParams, body: emptyBody, response: { 200: requestResponseSchema } },
+        schema: {
+          params: requestParams,
+          body: emptyBody,
+          response: { 200: requestResponseSchema },
+        },
       },
       async (request) => {
         return { request: await requests[action](request.user!, request.params.requestId) };

@@ -39,6 +39,7 @@ import { GroupCommit } from '../../db/group-commit';
 import { PressBatcher } from './press-batcher';
 import {
   findRequest,
+  findRequestByPressKey,
   listHistoryPage,
   listOpenForTable,
   countOpen,
@@ -96,6 +97,20 @@ function refusal(row: RequestWithContext): AppError {
       // Not reachable: every action starts from pending. Kept so the switch stays exhaustive.
       return conflict(MSG.badRequest);
   }
+}
+
+/** The unique index on (table, press key) refused an insert (decision 056). */
+function isPressKeyConflict(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as {
+    code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
+  };
+  const index = 'requests_table_press_key_unique';
+  return (
+    code === '23505' &&
+    (constraint === index || (typeof message === 'string' && message.includes(index)))
+  );
 }
 
 /** What the press statement adds to the NOTIFY payload: a server id, a table number (≤ 20 characters, escaped), spaces. */
@@ -160,9 +175,15 @@ export class RequestsService {
    * The server enforces the 60 s cool-down for every client: claiming the table's cool-down and writing the request
    * are one statement (requests.repo claimTablesAndInsertRequests), so concurrent presses cannot slip through
    * together and a press costs one round trip, shared with the presses that arrived meanwhile (press-batcher.ts).
-   * When nothing was claimed, the table is read to tell 404 from 429.
+   * When nothing was claimed, the table is read to tell 404 from 429 — and from a retry: a press whose key
+   * (decision 056) already made a request at this table is answered with that request, as the first time.
    */
-  async createFromGuest(restaurantId: string, tableId: string, type: RequestType) {
+  async createFromGuest(
+    restaurantId: string,
+    tableId: string,
+    type: RequestType,
+    pressKey: string | null = null,
+  ) {
     const receivedAt = performance.now();
     const now = Date.now();
     const id = randomUUID();
@@ -193,18 +214,36 @@ export class RequestsService {
       announce(null, '', ESCALATE_MINUTES_MAX),
       NOTIFY_SLACK_BYTES,
     );
-    const claimed = await this.presses.claim({
-      id,
-      restaurantId,
-      tableId,
-      type,
-      now,
-      cooldownMs: COOLDOWN_SECONDS * 1000,
-      notify,
-    });
+    const claimed = await this.presses
+      .claim({
+        id,
+        restaurantId,
+        tableId,
+        type,
+        now,
+        cooldownMs: COOLDOWN_SECONDS * 1000,
+        pressKey,
+        notify,
+      })
+      // Two presses with one key that got past the statement's own check at once (two instances): the unique index
+      // refused the second, which is then a retry like any other.
+      .catch((error: unknown) => {
+        if (isPressKeyConflict(error)) return undefined;
+        throw error;
+      });
     if (!claimed) {
       const table = await findTableInRestaurant(this.db, restaurantId, tableId);
       if (!table) throw notFound(MSG.tableNotFoundBody, 'table_not_found');
+      const earlier = pressKey
+        ? await findRequestByPressKey(this.db, tableId, pressKey)
+        : undefined;
+      if (earlier) {
+        if (earlier.type !== type) throw new AppError(422, 'press_key_reused', MSG.pressKeyReused);
+        return {
+          request: { id: earlier.id, type: earlier.type, createdAt: earlier.createdAt },
+          cooldownRemainingSeconds: cooldownRemainingSeconds(table.lastRequestAt, Date.now()),
+        };
+      }
       // At least 1: the claim was refused, so the cool-down was running when the statement ran.
       const remaining = Math.max(1, cooldownRemainingSeconds(table.lastRequestAt, Date.now()));
       // Issue 12: a second phone at the table is told that the table's request is already in, which one, and the

@@ -107,7 +107,9 @@ export function registerRestaurantAdminRoutes(
     },
     async (request) => {
       const { restaurantId } = request.params;
-      return { restaurant: await restaurantAdmin.update(request.user!, restaurantId, request.body) };
+      return {
+        restaurant: await restaurantAdmin.update(request.user!, restaurantId, request.body),
+      };
     },
   );
 

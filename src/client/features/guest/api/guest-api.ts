@@ -17,8 +17,23 @@ export function fetchCooldown(restaurantId: string, tableId: string) {
   return api.get(`${tablePath(restaurantId, tableId)}/cooldown`, guestCooldownResponse);
 }
 
-export function sendGuestRequest(restaurantId: string, tableId: string, type: RequestType) {
-  return api.post(`${tablePath(restaurantId, tableId)}/requests`, { type }, guestRequestResponse);
+/** A press not answered within this long is tried again (with the same key, so it is never stored twice). */
+const PRESS_TIMEOUT_MS = 10_000;
+
+/**
+ * The guest's press, with its idempotency key (decision 056): every retry of one press sends the same key, and the
+ * server answers a key it has seen with the request it made then.
+ */
+export function sendGuestRequest(
+  restaurantId: string,
+  tableId: string,
+  type: RequestType,
+  key: string,
+) {
+  return api.post(`${tablePath(restaurantId, tableId)}/requests`, { type }, guestRequestResponse, {
+    headers: { 'idempotency-key': key },
+    timeoutMs: PRESS_TIMEOUT_MS,
+  });
 }
 
 /**

@@ -17,8 +17,11 @@ export function useGuestLive(
   restaurantId: string,
   tableId: string,
   onTableRequest?: (request: GuestRequestState) => void,
-  /** The first connection is open: what happened before it is fetched by the caller (the re-check). */
-  onConnected?: () => void,
+  /**
+   * A connection is open (`first`: the page's first; what happened before it is fetched by the caller, the
+   * re-check). Any connection also means the service answers again.
+   */
+  onConnected?: (first: boolean) => void,
 ): void {
   const store = useGuestTableStore();
   const listener = useRef(onTableRequest);
@@ -45,7 +48,7 @@ export function useGuestLive(
       },
       onOpen: () => {
         if (connectedBefore) void store.load();
-        else connected.current?.();
+        connected.current?.(!connectedBefore);
         connectedBefore = true;
       },
       onDisconnect: () => undefined,

@@ -7,6 +7,7 @@ import type { GuestRequestState, PublicRestaurant } from '../../../../shared/sch
 import { safeColor } from '../../../../shared/color';
 import { GuestHeader } from './guest-header';
 import { GUEST_BUTTONS, GuestRequestButton, type GuestButtonState } from './guest-request-button';
+import { GuestConnectionNotice, type GuestConnection } from './guest-connection-notice';
 import { GuestRequestStatusCard, type GuestRequestStatus } from './guest-request-status';
 import { ReviewButton } from './review-button';
 
@@ -24,6 +25,10 @@ export interface GuestTableViewProps {
   states: ButtonStates;
   /** Seconds left of the table's cool-down; the buttons are disabled while it runs. */
   cooldown: number;
+  /** A press is on its way (sent, or waiting for the service): the other buttons wait too. Absent: none. */
+  sending?: boolean;
+  /** The service cannot be reached (issue 29): what the page says about it. Absent or null: it can. */
+  connection?: GuestConnection | null;
   onPress: (type: RequestType) => void;
   /** The table's request as it stands (issue 12), or null: nothing open. */
   status: GuestRequestStatus | null;
@@ -69,6 +74,8 @@ export function GuestTableView({
   tableNumber,
   states,
   cooldown,
+  sending = false,
+  connection = null,
   onPress,
   status,
   now,
@@ -98,6 +105,7 @@ export function GuestTableView({
       />
 
       <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
+        {connection && <GuestConnectionNotice connection={connection} />}
         {status && <GuestRequestStatusCard status={status} now={now} />}
         <div className="grid grid-cols-2 gap-4">
           {GUEST_BUTTONS.map((type) => (
@@ -106,7 +114,7 @@ export function GuestTableView({
               type={type}
               label={guestButtonLabel(i18n, type)}
               state={states[type]}
-              disabled={cooldown > 0}
+              disabled={cooldown > 0 || sending}
               color={primary}
               onPress={onPress}
             />
@@ -121,7 +129,8 @@ export function GuestTableView({
             {notice}
           </p>
         )}
-        {/* Shown, not announced: a countdown in a live region was read out every second (issue 12 item 9). */}
+        {/* Shown, not announced: a countdown in a live region was read out every second (issue 12 item 9). The
+            page's one countdown (issue 28 item 5): no other text carries the seconds. */}
         <p className="min-h-6 text-center text-sm font-medium text-body">
           {cooldown > 0 ? guestText(i18n, 'guest.cooldown', { seconds: cooldown }) : ''}
         </p>

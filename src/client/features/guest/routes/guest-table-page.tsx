@@ -16,7 +16,7 @@ import { safeColor } from '../../../../shared/color';
 import { useOnline } from '../../../lib/pwa';
 import { useThemeColor } from '../../../lib/use-theme-color';
 import { useNow } from '../../../lib/use-now';
-import { sendGuestRequest } from '../api/guest-api';
+import { fetchGuestTable, sendGuestRequest } from '../api/guest-api';
 import { useGuestTableState, useGuestTableStore } from '../api/guest-table-store';
 import { useCooldown } from '../api/use-cooldown';
 import { useGuestLive } from '../api/use-guest-live';
@@ -31,6 +31,15 @@ import {
 } from '../components/guest-table-view';
 import { TableNotFound } from '../components/table-not-found';
 import { takeEarlyPress } from '../lib/early-press';
+import {
+  clearPendingPress,
+  newPressKey,
+  readPendingPress,
+  savePendingPress,
+  untilAnswered,
+  Waker,
+  type PendingPress,
+} from '../lib/press-delivery';
 
 /**
  * SPEC §2 guest page /table/{restaurantId}/{tableId}: public, no sign-in. main.tsx renders it straight from the
@@ -47,7 +56,12 @@ export function GuestTablePage({
   restaurantId,
   tableId,
   language,
-}: TableRef & { language: GuestLanguage }) {
+  cached = false,
+}: TableRef & {
+  language: GuestLanguage;
+  /** Drawn from this phone's cache while the service could not be reached (guest-sw.ts, decision 056). */
+  cached?: boolean;
+}) {
   const i18n = useI18n();
   const store = useGuestTableStore();
   const guestTable = useGuestTableState();
@@ -87,6 +101,7 @@ export function GuestTablePage({
       tableId={tableId}
       data={guestTable.data}
       language={language}
+      cached={cached}
     />
   );
 }
@@ -94,9 +109,10 @@ export function GuestTablePage({
 /** The server answered 503: its database is away for a moment (decision 027). */
 const isUnavailable = (error: unknown) => error instanceof ApiRequestError && error.status === 503;
 
-/** Why a press failed, in the guest's words (SPEC §8 'Failed to send request.' in English). */
-function sendFailure(i18n: I18n, error: unknown): string {
-  if (isUnavailable(error)) return guestText(i18n, 'guest.callUnavailable');
+/** A press the server refused for good, in the guest's words (SPEC §8 'Failed to send request.' in English). */
+function refusal(i18n: I18n, error: unknown): string {
+  if (error instanceof ApiRequestError && error.status === 404)
+    return guestText(i18n, 'guest.notFoundBody');
   if (error instanceof ApiRequestError && error.status === 429)
     return guestText(i18n, 'guest.tooManyRequests');
   return guestText(i18n, 'guest.sendFailed');
@@ -118,17 +134,20 @@ function GuestTable({
   tableId,
   data,
   language,
+  cached,
 }: {
   restaurantId: string;
   tableId: string;
   data: GuestTableResponse;
   language: GuestLanguage;
+  cached: boolean;
 }) {
   const i18n = useI18n();
   const { restaurant, table } = data;
   const primary = safeColor(restaurant.primaryColor);
   useThemeColor(primary);
   const store = useGuestTableStore();
+  const ref = { restaurantId, tableId };
 
   const [cooldown, setCooldown, recheck] = useCooldown(
     restaurantId,
@@ -143,10 +162,21 @@ function GuestTable({
   const [done, setDone] = useState<{ status: GuestRequestStatus; until: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // Issue 29: the press on its way (one at a time), and whether the service has failed to answer it; and whether
+  // this page came from the phone's cache (guest-sw.ts) and has not reached the service since.
+  const delivering = useRef<PendingPress | null>(null);
+  const [sending, setSending] = useState<PendingPress | null>(null);
+  const [retrying, setRetrying] = useState(false);
+  const [unreachable, setUnreachable] = useState(cached);
+  const [waker] = useState(() => new Waker());
 
   // Issue 3: branding saved by the admin shows here without a reload; issue 12: so does the table's request.
   // Opened just as another phone pressed, the page may have missed that event: the first connection re-checks.
-  useGuestLive(restaurantId, tableId, onTableRequest, recheck);
+  // Any connection means the service answers again: a waiting press is tried at once.
+  useGuestLive(restaurantId, tableId, onTableRequest, (first) => {
+    if (first) recheck();
+    waker.wake();
+  });
   function onTableRequest(request: GuestRequestState) {
     const label = guestButtonLabel(i18n, request.type);
     switch (request.status) {
@@ -165,10 +195,25 @@ function GuestTable({
           until: Date.now() + GUEST_DONE_MS,
         });
         setAnnouncement(`${label}: ${guestText(i18n, 'guest.done')}`);
+        endCooldownWithRequest();
         return;
       case 'dismissed':
+        endCooldownWithRequest();
         return;
     }
+  }
+
+  /**
+   * Issue 28 item 5 (decision 057): the cool-down ends with the table's request. With no open request left the
+   * buttons come back at once; the re-check then confirms it with the server's own value.
+   */
+  function endCooldownWithRequest() {
+    const state = store.getState();
+    if (state.status === 'success' && state.data.openRequests.length === 0) {
+      setCooldown(0);
+      setNotice(null);
+    }
+    recheck();
   }
 
   // Said once when pressing is possible again (not every second of the countdown), and the refusal is over.
@@ -187,10 +232,48 @@ function GuestTable({
     return () => timers.forEach((id) => window.clearTimeout(id));
   }, []);
 
-  // A tap on the server-drawn page before the app took it over (decision 017) is sent now.
+  // The network coming back, or the guest coming back to the page: try what waits now.
   useEffect(() => {
-    const early = takeEarlyPress();
-    if (early) void send(early);
+    const wake = () => waker.wake();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') wake();
+    };
+    window.addEventListener('online', wake);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', wake);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [waker]);
+
+  // Drawn from the phone's cache: the table as it is now comes from the service, as soon as it answers.
+  useEffect(() => {
+    if (!cached) return;
+    untilAnswered(
+      () => fetchGuestTable(restaurantId, tableId),
+      () => undefined,
+      waker.wait.bind(waker),
+    ).then(
+      (fresh) => {
+        store.update(() => fresh);
+        setCooldown(fresh.cooldownRemainingSeconds);
+        setUnreachable(false);
+      },
+      // A 4xx: the table is gone (or the address is refused); the store's own load says which.
+      () => void store.load(),
+    );
+  }, [cached, store, restaurantId, tableId, waker, setCooldown]);
+
+  // A press this tab left unanswered (a reload while the service was down) goes on; else a tap on the
+  // server-drawn page before the app took it over (decision 017) is sent now.
+  useEffect(() => {
+    if (delivering.current) return;
+    const pending = readPendingPress(ref);
+    if (pending) void deliver(pending);
+    else {
+      const early = takeEarlyPress();
+      if (early) send(early);
+    }
     // Once, on mount: `send` is a new function each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -198,30 +281,45 @@ function GuestTable({
   const setState = (type: RequestType, state: GuestButtonState) =>
     setStates((current) => ({ ...current, [type]: state }));
 
-  /** Why this press is ignored: the table's request is already in (which one, how long ago) and the wait. */
-  function refusedNotice(seconds: number): string {
-    const open = data.openRequests[0];
+  /** Why this press is ignored: the table's request is already in (which one, how long ago); the wait is the
+   * countdown's to say (issue 28 item 5: one countdown on the page). */
+  function refusedNotice(): string {
+    const state = store.getState();
+    const open = state.status === 'success' ? state.data.openRequests[0] : undefined;
     return open
       ? guestText(i18n, 'guest.alreadyIn', {
           label: guestButtonLabel(i18n, open.type),
           ago: guestAgoText(i18n, Date.now() - open.createdAt),
-          seconds,
         })
-      : guestText(i18n, 'guest.cooldownActive', { seconds });
+      : guestText(i18n, 'guest.pleaseWait');
   }
 
-  async function send(type: RequestType) {
-    // SPEC §5: during the cool-down, or while this button is sending, a press is ignored; issue 12 says why.
-    if (states[type] === 'pending') return;
+  function send(type: RequestType) {
+    // SPEC §5: during the cool-down, or while a press is on its way, a press is ignored; issue 12 says why.
+    if (delivering.current) return;
     if (cooldown > 0) {
-      setNotice(refusedNotice(cooldown));
+      setNotice(refusedNotice());
       return;
     }
+    const press: PendingPress = { key: newPressKey(), type, at: Date.now() };
+    savePendingPress(ref, press);
+    void deliver(press);
+  }
+
+  /** Sends `press` until the service answers (decision 056: its key makes every retry the same press). */
+  async function deliver(press: PendingPress) {
+    const { type } = press;
+    delivering.current = press;
+    setSending(press);
     window.clearTimeout(sentTimers.current.get(type));
     setState(type, 'pending');
     setNotice(null);
     try {
-      const result = await sendGuestRequest(restaurantId, tableId, type);
+      const result = await untilAnswered(
+        () => sendGuestRequest(restaurantId, tableId, type, press.key),
+        () => setRetrying(true),
+        waker.wait.bind(waker),
+      );
       navigator.vibrate?.(GUEST_SEND_VIBRATION_MS);
       setCooldown(result.cooldownRemainingSeconds);
       setState(type, 'sent');
@@ -232,8 +330,10 @@ function GuestTable({
           seconds: result.cooldownRemainingSeconds,
         }),
       );
-      // The status card shows the request at once, whether or not the live channel is up.
+      // The status card shows the request at once, whether or not the live channel is up; a page drawn from the
+      // cache fetches the table now that the service answers.
       recheck();
+      waker.wake();
       sentTimers.current.set(
         type,
         window.setTimeout(() => setState(type, 'idle'), SENT_CONFIRMATION_MS),
@@ -241,30 +341,39 @@ function GuestTable({
     } catch (error) {
       setState(type, 'idle');
       if (error instanceof ApiRequestError && error.code === 'cooldown') {
-        // Another guest at this table was quicker: say the wait in the guest's language (the server's words are
-        // English), and fetch the table's state in case the live channel has not brought it.
+        // Another guest at this table was quicker: the countdown shows the wait, the notice which request is in
+        // (the table is fetched in case the live channel has not brought it).
         setCooldown(error.retryAfterSeconds ?? 0);
-        setNotice(
-          guestText(i18n, 'guest.cooldownActive', { seconds: error.retryAfterSeconds ?? 0 }),
-        );
-        void store.load();
+        void store.load().then(() => setNotice(refusedNotice()));
+        setNotice(refusedNotice());
         return;
       }
-      // SPEC §8: the message, or 'Failed to send request.', in a browser alert; the cool-down resets to 0. While the
-      // database is away (503, decision 027) the guest is told plainly that staff were not called.
+      // Any other refusal is the service's final answer (issue 29): said inline, not retried.
       setCooldown(0);
-      window.alert(sendFailure(i18n, error));
+      setNotice(refusal(i18n, error));
+    } finally {
+      delivering.current = null;
+      clearPendingPress(ref);
+      setSending(null);
+      setRetrying(false);
     }
   }
 
   const showDone = done !== null && now < done.until;
+  const waitingLabel = sending && retrying ? guestButtonLabel(i18n, sending.type) : null;
   return (
     <GuestTableView
       restaurant={restaurant}
       tableNumber={table.number}
       states={states}
       cooldown={cooldown}
-      onPress={(type) => void send(type)}
+      sending={sending !== null}
+      connection={
+        waitingLabel !== null || unreachable
+          ? { waitingLabel, onRetryNow: () => waker.wake() }
+          : null
+      }
+      onPress={send}
       status={statusOfOpen(data.openRequests) ?? (showDone ? done.status : null)}
       now={now}
       notice={notice}

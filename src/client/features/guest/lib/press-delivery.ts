@@ -1,0 +1,134 @@
+/**
+ * A guest's press reaches the staff even when the service is down for a while (issue 29 item 1, decision 056): it
+ * carries an idempotency key made on this device, is kept in the tab's session storage until the server has
+ * answered (so a reload resumes it), and is tried again — with the same key, so the server never stores it twice —
+ * with a growing pause, and at once when the network or the page's live channel comes back. Only an answer ends
+ * it: a success, or a 4xx refusal (the cool-down, a table that no longer exists), which is final.
+ */
+import { REQUEST_TYPES, type RequestType } from '../../../../shared/rules';
+import type { TableRef } from '../../../../shared/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+
+/** A press the server has not answered yet. */
+export interface PendingPress {
+  key: string;
+  type: RequestType;
+  /** When it was pressed (ms); a press older than PENDING_MAX_AGE_MS is no longer resumed after a reload. */
+  at: number;
+}
+
+/** A press left pending this long ago is not sent after a reload: the guest may have left, or pressed elsewhere. */
+export const PENDING_MAX_AGE_MS = 30 * 60_000;
+/** The longest pause between two tries. */
+export const RETRY_MAX_MS = 15_000;
+
+/**
+ * A new key for one press. crypto.randomUUID needs a secure context; a phone on the restaurant's network may open
+ * the page over plain http (decision 036), where getRandomValues still works.
+ */
+export function newPressKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+const storageKey = ({ restaurantId, tableId }: TableRef) =>
+  `table-service.press.${restaurantId}.${tableId}`;
+
+/** Keeps `press` for a reload of this tab (session storage: another tab or phone sends its own presses). */
+export function savePendingPress(table: TableRef, press: PendingPress): void {
+  try {
+    sessionStorage.setItem(storageKey(table), JSON.stringify(press));
+  } catch {
+    // Storage disabled: the press is still tried while the page stays open.
+  }
+}
+
+export function clearPendingPress(table: TableRef): void {
+  try {
+    sessionStorage.removeItem(storageKey(table));
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** The press this tab left unanswered at `table`, if any and recent enough to still send. */
+export function readPendingPress(table: TableRef, now: number = Date.now()): PendingPress | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(storageKey(table)) ?? 'null') as unknown;
+    if (typeof stored !== 'object' || stored === null) return null;
+    const { key, type, at } = stored as Record<string, unknown>;
+    const valid =
+      typeof key === 'string' &&
+      /^[A-Za-z0-9_-]{16,64}$/.test(key) &&
+      (REQUEST_TYPES as readonly unknown[]).includes(type) &&
+      typeof at === 'number' &&
+      now - at >= 0 &&
+      now - at < PENDING_MAX_AGE_MS;
+    if (!valid) {
+      clearPendingPress(table);
+      return null;
+    }
+    return { key, type: type as RequestType, at };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The service did not answer, or answered that it cannot right now (5xx, 503 during a database restart): the press
+ * may or may not have been stored, so it is sent again with its key. A 4xx is an answer.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return true;
+  return error.status === 0 || error.status >= 500;
+}
+
+/** The pause before try `attempt + 1`: 1 s, 2 s, 4 s, 8 s, then 15 s, each ±20 % so phones do not retry in step. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_MAX_MS, 1000 * 2 ** attempt);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** Pauses that end early when something suggests the service is back (the network, the live channel, a tap). */
+export class Waker {
+  private readonly sleepers = new Set<() => void>();
+
+  wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  /** Ends every pause now. */
+  wake(): void {
+    [...this.sleepers].forEach((done) => done());
+  }
+}
+
+/**
+ * `attempt` until the service answers: its result, or its 4xx refusal (thrown). `onRetry(n)` is told before the
+ * n-th pause (0 first), so the page can say it is trying again.
+ */
+export async function untilAnswered<T>(
+  attempt: () => Promise<T>,
+  onRetry: (n: number) => void,
+  wait: (ms: number) => Promise<void>,
+): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      onRetry(n);
+      await wait(retryDelayMs(n));
+    }
+  }
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "requests" ADD COLUMN "press_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "requests_table_press_key_unique" ON "requests" USING btree ("table_id","press_key") WHERE press_key is not null;
