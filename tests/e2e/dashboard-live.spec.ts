@@ -16,6 +16,8 @@ test('Active Servers, Recent Activity and Server Status follow the floor live', 
   browser,
   request,
 }) => {
+  // A long journey (two browsers, every panel, the waiting figures ticking): three times the default budget.
+  test.slow();
   const table8 = (await demoTables(request)).find((t) => t.number === '8')!;
   const [alex] = DEMO.servers;
 
