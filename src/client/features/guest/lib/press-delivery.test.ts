@@ -47,14 +47,14 @@ describe('press delivery (decision 056)', () => {
     const retries: number[] = [];
     const waits: number[] = [];
     const result = await untilAnswered(
-      async () => {
+      () => {
         const next = answers.shift();
-        if (next instanceof Error) throw next;
-        return next;
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
       },
       (n) => retries.push(n),
-      async (ms) => {
+      (ms) => {
         waits.push(ms);
+        return Promise.resolve();
       },
     );
     expect(result).toBe('stored');
