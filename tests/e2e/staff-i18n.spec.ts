@@ -92,7 +92,7 @@ test('a server in Spanish gets the new-request toast in Spanish', async ({ page,
       }
     }
     expect(table, 'a demo table out of its cool-down').toBeDefined();
-    await expect(page.getByText(`Nuevo aviso de la mesa ${table!.number}`)).toBeVisible();
+    await expect(page.getByText(`Nuevo aviso: Mesa ${table!.number}`)).toBeVisible();
     await expect(page.getByText('Piden la cuenta').first()).toBeVisible();
   } finally {
     await setLanguage(page, null);

@@ -454,7 +454,7 @@ describe("in the recipient's language (issue 15)", () => {
     const requestId = res.json().request.id as string;
     const [first] = await pushService.waitFor(serverPhone, 1);
     expect(serverPhone.decrypt(first!.body)).toEqual({
-      title: 'Nuevo aviso de la mesa 3',
+      title: 'Nuevo aviso: Mesa 3',
       body: 'Piden la cuenta',
       tag: requestId,
       url: '/server/requests',
@@ -470,7 +470,7 @@ describe("in the recipient's language (issue 15)", () => {
     const serverPushes = await pushService.waitFor(serverPhone, 2);
     const [adminPush] = await pushService.waitFor(adminPhone, 1);
     expect(serverPhone.decrypt(serverPushes[1]!.body)).toMatchObject({
-      title: 'Sigue esperando: mesa 3',
+      title: 'Sigue esperando: Mesa 3',
       body: 'Piden la cuenta: pendiente desde hace más de 3 min',
     });
     expect(adminPhone.decrypt(adminPush!.body)).toMatchObject({
