@@ -113,6 +113,27 @@ const tenantEndpoints: Endpoint[] = [
     call: json('DELETE', () => `/api/tables/${victim.table.id}`),
   },
   {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/tables/bulk',
+    call: json('POST', () => `/api/restaurants/${victim.restaurant.id}/tables/bulk`, {
+      numbers: ['97', '98'],
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/tables/:tableId',
+    call: json('PATCH', () => `/api/tables/${victim.table.id}`, { number: 'Renamed' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/tables/delete',
+    call: (cookie) =>
+      request(t, 'POST', `/api/restaurants/${victim.restaurant.id}/tables/delete`, {
+        cookie,
+        body: { tableIds: [victim.table.id] },
+      }),
+  },
+  {
     method: 'GET',
     route: '/api/restaurants/:restaurantId/staff',
     call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/staff`),
