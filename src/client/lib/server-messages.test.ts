@@ -51,6 +51,9 @@ describe('the server’s refusals in the reader’s language (issue 15, decision
       'MSG.guestSomeoneOnTheWay',
       'MSG.guestWaiting',
       'MSG.guestRequestDone',
+      // The guest press's Idempotency-Key refusals (decision 056): only the guest page sends that header.
+      'MSG.pressKeyInvalid',
+      'MSG.pressKeyReused',
       'MSG.verificationSent',
       'MSG.emailVerified',
     ]);
