@@ -37,7 +37,15 @@ export function RequestTypeIcon({
 }
 
 /** A decorative 24 × 24 line icon drawn in the text colour (the guest page's and the console's icons). */
-export function StrokeIcon({ d, className }: { d: string; className: string }) {
+export function StrokeIcon({
+  d,
+  className,
+  strokeWidth = '1.8',
+}: {
+  d: string;
+  className: string;
+  strokeWidth?: string;
+}) {
   return (
     <svg
       aria-hidden="true"
@@ -45,7 +53,7 @@ export function StrokeIcon({ d, className }: { d: string; className: string }) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       className={className}

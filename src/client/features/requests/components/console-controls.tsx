@@ -3,6 +3,7 @@ import { appText } from '../../../../shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { setSoundEnabled, useSoundState } from '../../../lib/sound';
 import { isWakeLockSupported, useKeepScreenOn, useWakeLock } from '../../../lib/wake-lock';
+import { StrokeIcon } from '../../../components/ui/request-type-icon';
 
 /** What a control shows: on, off, or switched on but held back by the browser. */
 type ControlTone = 'on' | 'off' | 'held';
@@ -14,21 +15,7 @@ const TONE: Record<ControlTone, string> = {
 };
 
 function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
+  return <StrokeIcon d={d} className="size-5" strokeWidth="2" />;
 }
 
 const SPEAKER = 'M11 5 6 9H3v6h3l5 4V5Z';

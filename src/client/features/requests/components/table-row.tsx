@@ -12,6 +12,7 @@ import { pendingTiming } from '../../../lib/request-timing';
 import { useAcknowledgeRequest, useCompleteRequest, useDismissRequest } from '../api/requests-api';
 import type { TableGroup } from '../lib/console-list';
 import { elapsedText, tableText, typeText } from '../lib/console-text';
+import { StrokeIcon } from '../../../components/ui/request-type-icon';
 
 /** Which action a line's button does; the console moves focus to the same action of the next line after it. */
 export type LineAction = 'take' | 'complete' | 'dismiss';
@@ -70,19 +71,7 @@ function ActionButton({
       {isLoading ? (
         <Spinner className="size-4" />
       ) : (
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          viewBox="0 0 24 24"
-          className="size-5 shrink-0"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d={ACTION_ICON[action]} />
-        </svg>
+        <StrokeIcon d={ACTION_ICON[action]} className="size-5 shrink-0" strokeWidth="2" />
       )}
       <span aria-hidden="true" className="hidden md:inline">
         {label}

@@ -27,6 +27,7 @@ import {
   type ConsoleFilter,
 } from '../lib/console-list';
 import { clockText } from '../lib/console-text';
+import { StrokeIcon } from '../../../components/ui/request-type-icon';
 
 /** Waiting times tick every second ('45 s', issue 12). */
 const ELAPSED_TICK_MS = 1_000;
@@ -88,19 +89,11 @@ function moveFocusAfter(plan: FocusPlan, region: HTMLElement | null): void {
 
 function OfflineIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
+    <StrokeIcon
+      d="M2 8.8a15 15 0 0 1 4.2-2.7M10.7 5.1A15 15 0 0 1 22 8.8M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.2-1.6M8.5 16.4a5 5 0 0 1 7 0M12 20h.01M2 2l20 20"
       className="size-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
       strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M2 8.8a15 15 0 0 1 4.2-2.7M10.7 5.1A15 15 0 0 1 22 8.8M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.2-1.6M8.5 16.4a5 5 0 0 1 7 0M12 20h.01M2 2l20 20" />
-    </svg>
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { QR_SCREEN_PX, qrFileName, qrPngWithCaption, saveBlob } from '../lib/qr-code';
 import { QrImage } from './qr-image';
+import { StrokeIcon } from '../../../components/ui/request-type-icon';
 
 /** Table statuses other than 'available' are not specified (SPEC §3); any other value is shown as it is. */
 function statusBadge(i18n: I18n, status: string): { tone: BadgeTone; label: string } {
@@ -83,18 +84,11 @@ export function AdminTableCard({ table, onDelete, onRename, selection }: AdminTa
                 onClick={() => onRename(table)}
                 className="-my-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted hover:bg-sunken hover:text-ink focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
+                <StrokeIcon
+                  d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4"
                   className="size-4"
-                  fill="none"
-                  stroke="currentColor"
                   strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
-                </svg>
+                />
               </button>
             )}
           </div>
@@ -130,18 +124,7 @@ export function AdminTableCard({ table, onDelete, onRename, selection }: AdminTa
             isLoading={downloading}
             onClick={() => void download()}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
-            </svg>
+            <StrokeIcon d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" className="size-4" strokeWidth="2" />
             {appText(i18n, 'app.admin.tables.downloadQr')}
           </Button>
         </div>
