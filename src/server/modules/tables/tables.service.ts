@@ -41,6 +41,18 @@ import {
 /** Short random ids keep the QR code sparse (easier to scan); 96 bits cannot be guessed. */
 export const newTableId = () => randomBytes(12).toString('base64url');
 
+/** A new table row as both the single and the bulk add insert it (SPEC §4: status starts 'available'). */
+function newTableRow(restaurantId: string, number: string, now: number) {
+  return {
+    id: newTableId(),
+    restaurantId,
+    number,
+    status: 'available' as const,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 export async function createTableRow(
   db: Executor,
   restaurantId: string,
@@ -51,14 +63,7 @@ export async function createTableRow(
   if (!restaurantId) throw badRequest(MSG.noRestaurantSelected, 'no_restaurant');
   const now = Date.now();
   // The unique index (restaurant_id, number) decides; no check-then-insert race.
-  const row = await insertTableIfFree(db, {
-    id: newTableId(),
-    restaurantId,
-    number,
-    status: 'available',
-    createdAt: now,
-    updatedAt: now,
-  });
+  const row = await insertTableIfFree(db, newTableRow(restaurantId, number, now));
   if (!row) throw numbersTaken([number]);
   return row;
 }
@@ -183,14 +188,7 @@ export class TablesService {
       if (taken.length > 0) throw numbersTaken(numbers.filter((n) => taken.includes(n)));
       const inserted = await insertTablesIfFree(
         tx,
-        numbers.map((number) => ({
-          id: newTableId(),
-          restaurantId,
-          number,
-          status: 'available',
-          createdAt: now,
-          updatedAt: now,
-        })),
+        numbers.map((number) => newTableRow(restaurantId, number, now)),
       );
       if (inserted.length < numbers.length) {
         const made = new Set(inserted.map((r) => r.number));
