@@ -12,6 +12,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushPayload } from '../shared/schemas';
+import { apiUrl, routes } from '../shared/api/routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -116,7 +117,7 @@ self.addEventListener('pushsubscriptionchange', (change) => {
       const json = subscription?.toJSON();
       if (!json?.endpoint || !json.keys) return;
       // The session cookie goes along; a signed-out device simply gets a 401 and stays unsubscribed.
-      await fetch('/api/push/subscriptions', {
+      await fetch(apiUrl(routes.subscribePush), {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './api-client';
+import { deleteAccount, setAccountLanguage } from '../../shared/api/auth';
+import { call } from './api-client';
 import { clearSession } from './session-api';
 import { queryKeys } from './query-keys';
 import type { Locale } from '../../shared/i18n/locales';
-import { userResponseSchema, type SessionResponse } from '../../shared/schemas';
+import type { SessionResponse } from '../../shared/schemas';
 
 /** DELETE /api/account: the signed-in user deletes themselves (a server's tables are unassigned first, SPEC §6). */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/api/account'),
+    mutationFn: () => call(deleteAccount),
     onSuccess: () => clearSession(queryClient),
   });
 }
@@ -19,7 +20,7 @@ export function useSetLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (language: Locale | null) =>
-      api.put('/api/account/language', { language }, userResponseSchema),
+      call(setAccountLanguage, { body: { language } }),
     onSuccess: ({ user }) =>
       queryClient.setQueryData<SessionResponse>(queryKeys.session, (current) =>
         current?.user ? { user: { ...current.user, language: user.language } } : current,

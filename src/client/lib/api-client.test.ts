@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { apiErrorSchema, sessionResponseSchema } from '../../shared/schemas';
-import { api, ApiRequestError, isApiError } from './api-client';
+import { apiErrorSchema } from '../../shared/schemas';
+import { getSession } from '../../shared/api/auth';
+import { ApiRequestError, call, isApiError } from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -52,7 +53,7 @@ describe('api', () => {
         ),
       ),
     );
-    const error = await api.get('/api/session', sessionResponseSchema).catch((e: unknown) => e);
+    const error = await call(getSession).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
       status: 429,
@@ -68,7 +69,7 @@ describe('api', () => {
       'fetch',
       vi.fn(() => Promise.resolve(new Response('<html>', { status: 502 }))),
     );
-    const error = await api.get('/api/session', sessionResponseSchema).catch((e: unknown) => e);
+    const error = await call(getSession).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, message: MSG.internalError, fromServer: false });
   });
 
@@ -77,7 +78,7 @@ describe('api', () => {
       'fetch',
       vi.fn(() => Promise.resolve(jsonResponse(200, { user: 7 }))),
     );
-    const error = await api.get('/api/session', sessionResponseSchema).catch((e: unknown) => e);
+    const error = await call(getSession).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'invalid_response', fromServer: false });
   });
 });

@@ -1,12 +1,16 @@
 /**
- * Typed fetch wrapper for the JSON API under /api (DESIGN.md "one contract", "one error shape").
- * Every response is parsed with the parser the caller names (a shared zod schema; the guest page's own small
- * guards, decision 016); every failure becomes an ApiRequestError whose `message` is the server's user-facing
- * text (SPEC.md wording) when the server sent one. This module imports no zod at run time, so the guest page's
- * first load does not carry it.
+ * The one way the client calls the API (DESIGN.md "one contract", "one error shape"; issue 24, decision 060):
+ * `call(endpoint, { params, query, body })` with an entry of the endpoint table (src/shared/api). The URL is built
+ * from the entry's path (parameters filled in and encoded, the query serialised), the body and the answer are typed
+ * from its schemas, and the answer is parsed with the entry's response schema — or, on the guest page, with its own
+ * small guards (decision 016). Every failure becomes an ApiRequestError whose `message` is the server's
+ * user-facing text (SPEC.md wording) when the server sent one. This module imports no zod at run time, so the
+ * guest page's first load does not carry it.
  */
+import type { z } from 'zod';
 import type { ApiError } from '../../shared/schemas';
 import { INTERNAL_ERROR } from '../../shared/internal-error';
+import { apiUrl, type HttpMethod, type PathParams, type QueryValue } from '../../shared/api/routes';
 
 /** What a response is parsed with: a zod schema fits, and so does a hand-written guard with the same method. */
 export interface ResponseParser<T> {
@@ -80,7 +84,7 @@ function worded(init: ConstructorParameters<typeof ApiRequestError>[0]): ApiRequ
   return message === english.message ? english : new ApiRequestError({ ...init, message });
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Method = HttpMethod;
 type Body = object | FormData | undefined;
 
 export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
@@ -177,16 +181,67 @@ async function toError(response: Response): Promise<ApiRequestError> {
   });
 }
 
-async function request<T>(
-  method: Method,
-  path: string,
-  body: Body,
-  parser: ResponseParser<T> | undefined,
-  options?: CallOptions,
-): Promise<T | undefined> {
-  const response = await send(method, path, body, options);
+/** What `call` needs of an endpoint: an entry of the table, or a route with the guest page's own guards. */
+export interface CallableEndpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly responses: Readonly<Record<number, ResponseParser<unknown>>>;
+  readonly query?: z.ZodType;
+  readonly body?: unknown;
+  readonly multipart?: unknown;
+}
+
+type Success = 200 | 201 | 202 | 204;
+type Parsed<P> = P extends z.ZodType ? z.output<P> : P extends ResponseParser<infer T> ? T : never;
+
+/** The answer of a successful call: its 2xx response's parsed body (undefined for a 204). */
+export type CallResult<E extends CallableEndpoint> = {
+  [S in keyof E['responses'] & Success]: Parsed<E['responses'][S]>;
+}[keyof E['responses'] & Success];
+
+type ParamsPart<E extends CallableEndpoint> = keyof PathParams<E['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> };
+type QueryPart<E extends CallableEndpoint> = E['query'] extends z.ZodType
+  ? { query?: z.input<E['query']> }
+  : { query?: undefined };
+type BodyPart<E extends CallableEndpoint> = E['multipart'] extends object
+  ? { body: FormData }
+  : E['body'] extends z.ZodType
+    ? Record<never, never> extends z.input<E['body']>
+      ? { body?: z.input<E['body']> }
+      : { body: z.input<E['body']> }
+    : E extends { body: infer B extends object }
+      ? { body: B }
+      : { body?: undefined };
+
+/** What a call sends: the path's parameters, the query and the body its entry declares, and per-call options. */
+export type CallInput<E extends CallableEndpoint> = ParamsPart<E> &
+  QueryPart<E> &
+  BodyPart<E> & { options?: CallOptions };
+
+type Args<E extends CallableEndpoint> =
+  Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls an endpoint of the table. A 2xx answer is parsed with the entry's schema for its status (a 204 has none);
+ * anything else throws an ApiRequestError.
+ */
+export async function call<const E extends CallableEndpoint>(
+  endpoint: E,
+  ...[input]: Args<E>
+): Promise<CallResult<E>> {
+  const { params, query, body, options } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+    body?: Body;
+    options?: CallOptions;
+  };
+  const url = apiUrl(endpoint, params as PathParams<string>, query);
+  const response = await send(endpoint.method, url, body, options);
   if (!response.ok) throw await toError(response);
-  if (parser === undefined) return undefined;
+  const parser = endpoint.responses[response.status];
+  if (response.status === 204 || parser === undefined) return undefined as CallResult<E>;
   const parsed = parser.safeParse(await readJson(response));
   if (!parsed.success) {
     throw worded({
@@ -196,36 +251,5 @@ async function request<T>(
       fromServer: false,
     });
   }
-  return parsed.data;
+  return parsed.data as CallResult<E>;
 }
-
-function get<T>(path: string, parser: ResponseParser<T>): Promise<T> {
-  return request('GET', path, undefined, parser) as Promise<T>;
-}
-
-function write(method: Exclude<Method, 'GET'>) {
-  function call<T>(
-    path: string,
-    body: Body,
-    parser: ResponseParser<T>,
-    options?: CallOptions,
-  ): Promise<T>;
-  function call(path: string, body?: Body): Promise<void>;
-  async function call<T>(
-    path: string,
-    body?: Body,
-    parser?: ResponseParser<T>,
-    options?: CallOptions,
-  ): Promise<T | void> {
-    return request(method, path, body, parser, options);
-  }
-  return call;
-}
-
-export const api = {
-  get,
-  post: write('POST'),
-  patch: write('PATCH'),
-  put: write('PUT'),
-  delete: write('DELETE'),
-};

@@ -7,6 +7,7 @@
 // Types only: the guest page uses this client too and must not load zod (decision 016). The staff channel's
 // zod-checked parser is in live-events.ts; the guest channel's guard in features/guest/api/guest-responses.ts.
 import type { LiveEvent } from '../../shared/schemas';
+import { apiUrl, routes } from '../../shared/api/routes';
 
 /** 'offline': the browser has no network (navigator.onLine); the client reconnects as soon as it has. */
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed';
@@ -26,8 +27,13 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return capped / 2 + random() * (capped / 2);
 }
 
+/** A channel's path on this page's host, over wss on an https page. */
+function socketUrl(location: Pick<Location, 'protocol' | 'host'>, path: string): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
+}
+
 export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/live`;
+  return socketUrl(location, apiUrl(routes.staffLive));
 }
 
 /** An open guest page's read-only channel (issue 3): its restaurant's public face, live. */
@@ -35,7 +41,7 @@ export function publicLiveUrl(
   location: Pick<Location, 'protocol' | 'host'>,
   restaurantId: string,
 ): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/public/restaurants/${encodeURIComponent(restaurantId)}/live`;
+  return socketUrl(location, apiUrl(routes.restaurantLive, { restaurantId }));
 }
 
 /** A table's guest page channel (issue 12): the restaurant's public face plus this table's request state. */
@@ -44,7 +50,7 @@ export function publicTableLiveUrl(
   restaurantId: string,
   tableId: string,
 ): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/public/restaurants/${encodeURIComponent(restaurantId)}/tables/${encodeURIComponent(tableId)}/live`;
+  return socketUrl(location, apiUrl(routes.tableLive, { restaurantId, tableId }));
 }
 
 export interface LiveClientOptions<E = LiveEvent> {

@@ -5,8 +5,8 @@
  * with the server's VAPID key and registers the subscription; 'denied': left alone and shown as such.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { pushPublicKeyResponseSchema, pushSubscriptionResponseSchema } from '../../shared/schemas';
-import { api } from './api-client';
+import { getPushPublicKey, subscribePush, unsubscribePush } from '../../shared/api/push';
+import { call } from './api-client';
 
 export type PushState = 'unsupported' | 'default' | 'denied' | 'enabling' | 'on' | 'error';
 
@@ -65,7 +65,7 @@ export async function subscribeThisDevice(): Promise<void> {
     SERVICE_WORKER_WAIT_MS,
     'service worker',
   );
-  const { publicKey } = await api.get('/api/push/public-key', pushPublicKeyResponseSchema);
+  const { publicKey } = await call(getPushPublicKey);
   const key = applicationServerKey(publicKey);
   let subscription = await registration.pushManager.getSubscription();
   // A subscription bound to other VAPID keys (another deployment) can never be pushed to by this one.
@@ -82,11 +82,9 @@ export async function subscribeThisDevice(): Promise<void> {
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) {
     throw new Error('The browser returned an incomplete push subscription');
   }
-  await api.post(
-    '/api/push/subscriptions',
-    { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } },
-    pushSubscriptionResponseSchema,
-  );
+  await call(subscribePush, {
+    body: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } },
+  });
 }
 
 /**
@@ -101,9 +99,7 @@ export async function forgetPushOnThisDevice(): Promise<void> {
     const subscription = await registration?.pushManager.getSubscription();
     if (!subscription) return;
     // 404: it was never registered for this user; either way it goes at the push service too.
-    await api
-      .delete('/api/push/subscriptions', { endpoint: subscription.endpoint })
-      .catch(() => {});
+    await call(unsubscribePush, { body: { endpoint: subscription.endpoint } }).catch(() => {});
     await subscription.unsubscribe().catch(() => false);
   })();
   await withTimeout(work, LOGOUT_CLEANUP_MS, 'push clean-up').catch(() => undefined);

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from './api-client';
+import { resendVerification } from '../../shared/api/auth';
+import { call } from './api-client';
 
 /**
  * SPEC §7 resend verification, §8 its toast. Both the login screen's 'verify your email' toast (auth) and the verification
@@ -7,6 +8,6 @@ import { api } from './api-client';
  */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) => api.post('/api/auth/resend-verification', { email }),
+    mutationFn: (email: string) => call(resendVerification, { body: { email } }),
   });
 }

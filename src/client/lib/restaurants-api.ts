@@ -1,22 +1,24 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { Restaurant, updateRestaurantBodySchema } from '@shared/schemas';
 import {
-  restaurantResponseSchema,
-  restaurantsResponseSchema,
-  type Restaurant,
-  type updateRestaurantBodySchema,
-} from '@shared/schemas';
+  createRestaurant,
+  deleteRestaurant,
+  deleteRestaurantLogo,
+  getRestaurant,
+  listRestaurants,
+  LOGO_FIELD,
+  updateRestaurant,
+  uploadRestaurantLogo,
+} from '@shared/api/restaurants';
 import { canonicalTimeZone } from '@shared/time-zone';
-import { api } from './api-client';
+import { call } from './api-client';
 import { queryKeys } from './query-keys';
 
 export type UpdateRestaurantBody = z.input<typeof updateRestaurantBodySchema>;
 
-const restaurantPath = (restaurantId: string) =>
-  `/api/restaurants/${encodeURIComponent(restaurantId)}`;
-
 export function fetchRestaurant(restaurantId: string) {
-  return api.get(restaurantPath(restaurantId), restaurantResponseSchema);
+  return call(getRestaurant, { params: { restaurantId } });
 }
 
 /** The active restaurant (header title and logo, SPEC §2); kept fresh by 'restaurant.updated' live events. */
@@ -33,7 +35,7 @@ export function useRestaurant(restaurantId: string | null) {
 export function useOwnedRestaurants(enabled = true) {
   return useQuery({
     queryKey: queryKeys.ownedRestaurants,
-    queryFn: () => api.get('/api/restaurants', restaurantsResponseSchema),
+    queryFn: () => call(listRestaurants),
     enabled,
     select: (data) => data.restaurants,
   });
@@ -61,11 +63,7 @@ export function useCreateRestaurant() {
       // Decision 045: a new restaurant starts in its creator's zone; one the server would not know is left out
       // (the restaurant then starts on UTC, changeable in the settings) rather than failing the create.
       const timeZone = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-      return api.post(
-        '/api/restaurants',
-        timeZone === null ? { name } : { name, timeZone },
-        restaurantResponseSchema,
-      );
+      return call(createRestaurant, { body: timeZone === null ? { name } : { name, timeZone } });
     },
     onSuccess: async ({ restaurant }) => {
       queryClient.setQueryData(queryKeys.restaurant(restaurant.id), { restaurant });
@@ -82,7 +80,7 @@ export function useUpdateRestaurant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, body }: { restaurantId: string; body: UpdateRestaurantBody }) =>
-      api.patch(restaurantPath(restaurantId), body, restaurantResponseSchema),
+      call(updateRestaurant, { params: { restaurantId }, body }),
     onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
   });
 }
@@ -106,7 +104,7 @@ export async function forgetRestaurant(
 export function useDeleteRestaurant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (restaurantId: string) => api.delete(restaurantPath(restaurantId)),
+    mutationFn: (restaurantId: string) => call(deleteRestaurant, { params: { restaurantId } }),
     onSuccess: (_data, restaurantId) => forgetRestaurant(queryClient, restaurantId),
   });
 }
@@ -117,8 +115,8 @@ export function useUploadLogo() {
   return useMutation({
     mutationFn: ({ restaurantId, file }: { restaurantId: string; file: File }) => {
       const form = new FormData();
-      form.append('logo', file);
-      return api.post(`${restaurantPath(restaurantId)}/logo`, form, restaurantResponseSchema);
+      form.append(LOGO_FIELD, file);
+      return call(uploadRestaurantLogo, { params: { restaurantId }, body: form });
     },
     onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
   });
@@ -128,7 +126,7 @@ export function useDeleteLogo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (restaurantId: string) =>
-      api.delete(`${restaurantPath(restaurantId)}/logo`, {}, restaurantResponseSchema),
+      call(deleteRestaurantLogo, { params: { restaurantId } }),
     onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
   });
 }

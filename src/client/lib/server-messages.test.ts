@@ -7,7 +7,8 @@ import { messages as arabic } from '../../shared/i18n/compiled/app/ar';
 import { createI18n } from '../../shared/i18n/i18n';
 import { FLOOR_MSG } from '../../shared/floor-messages';
 import { MSG } from '../../shared/messages';
-import { api, ApiRequestError, setErrorWording } from './api-client';
+import { getSession, pinLogin } from '../../shared/api/auth';
+import { ApiRequestError, call, setErrorWording } from './api-client';
 import { SERVER_TEXT_IDS, serverMessageText } from './server-messages';
 
 const en = createI18n('en', english);
@@ -134,7 +135,9 @@ describe('setErrorWording', () => {
         ),
       ),
     );
-    const failure = await api.post('/api/auth/pin', {}).catch((error: unknown) => error);
+    const failure = await call(pinLogin, { body: { loginId: 'x', pin: '1' } }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect((failure as ApiRequestError).message).toBe(de._('app.error.incorrectPin'));
     expect((failure as ApiRequestError).code).toBe('unauthorized');
@@ -143,9 +146,7 @@ describe('setErrorWording', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('offline'))),
     );
-    const offline = await api
-      .get('/api/session', { safeParse: () => ({ success: false }) })
-      .catch((e: unknown) => e);
+    const offline = await call(getSession).catch((e: unknown) => e);
     expect((offline as ApiRequestError).message).toBe(de._('app.error.network'));
   });
 });

@@ -1,11 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import {
-  sessionResponseSchema,
-  userSchema,
-  type SessionResponse,
-  type User,
-} from '@shared/schemas';
-import { api, ApiRequestError } from './api-client';
+import { userSchema, type SessionResponse, type User } from '@shared/schemas';
+import { getSession } from '@shared/api/auth';
+import { ApiRequestError, call } from './api-client';
 import { queryKeys } from './query-keys';
 
 /**
@@ -37,7 +33,7 @@ function lastUser(): User | null {
 
 export async function fetchSession(): Promise<SessionResponse> {
   try {
-    const session = await api.get('/api/session', sessionResponseSchema);
+    const session = await call(getSession);
     rememberUser(session.user);
     return session;
   } catch (error) {

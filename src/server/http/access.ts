@@ -4,15 +4,18 @@
  * restaurant) are made in the services.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '../../shared/schemas';
+import { PUBLIC, type AccessRule } from '../../shared/api/access';
+import type { OperationId } from '../../shared/api/routes';
 import { forbidden, unauthorized } from './errors';
 import type { SessionUser } from '../modules/auth/auth.service';
 
-export type AccessRule = { public: true } | { roles: readonly Role[] };
+export { PUBLIC, roles, STAFF, ANY_USER, type AccessRule } from '../../shared/api/access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** The route's entry in the endpoint table (http/route.ts). */
+    operationId?: OperationId;
   }
   interface FastifyInstance {
     /** The rule of every route registered in this context that names none (declareContextAccess). */
@@ -25,11 +28,6 @@ declare module 'fastify' {
     sessionExpiresAt: number | null;
   }
 }
-
-export const PUBLIC: AccessRule = { public: true };
-export const roles = (...r: Role[]): AccessRule => ({ roles: r });
-export const STAFF = roles('server', 'admin');
-export const ANY_USER = roles('server', 'admin', 'super_admin');
 
 /** The routes registered so far, with their rule and what they declare: tests walk this list. */
 export interface RegisteredRoute {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParamSchema } from '../../shared/schemas';
-import { STAFF } from '../http/access';
+import { staffLive } from '../../shared/api/live';
 import { forbidden } from '../http/errors';
 import { addressKey } from '../http/client-address';
 import { isSameOrigin } from '../http/origin';
@@ -36,7 +36,7 @@ export function registerLiveRoutes(
   const options = {
     websocket: true,
     // The connect limit runs on onRequest, before the session is looked up (decision 026).
-    config: { access: STAFF, rateLimit: STAFF_LIVE_CONNECT_LIMIT },
+    config: { access: staffLive.access, rateLimit: STAFF_LIVE_CONNECT_LIMIT },
     // Cross-site WebSocket hijacking: a browser sends the cookie with any site's handshake, so the handshake must
     // come from our own origin (browsers always send Origin on it). Refused before the upgrade, with 403; runs
     // after the access rule, so a visitor without a session still gets 401.
@@ -46,7 +46,7 @@ export function registerLiveRoutes(
       done();
     },
   } as const;
-  app.get('/api/live', options, async (socket, request) => {
+  app.get(staffLive.path, options, async (socket, request) => {
     const user = request.user!;
     // Decision 026: open sockets are capped per session, user and address; over a cap the socket is closed at once.
     const slot = sockets.take({

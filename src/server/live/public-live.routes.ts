@@ -10,10 +10,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
-import { PUBLIC } from '../http/access';
+import { restaurantLive, tableLive } from '../../shared/api/live';
 import { addressKey } from '../http/client-address';
 import { AppError, notFound } from '../http/errors';
-import { guestTableParams, restaurantParams } from '../http/validate';
 import { findRestaurant } from '../modules/restaurants/restaurants.repo';
 import type { Services } from '../services';
 import type { WebSocket } from 'ws';
@@ -61,11 +60,11 @@ export function registerPublicLiveRoutes(fastify: FastifyInstance, services: Ser
   };
 
   app.get(
-    '/api/public/restaurants/:restaurantId/live',
+    restaurantLive.path,
     {
       websocket: true,
-      config: { access: PUBLIC, rateLimit: GUEST_LIVE_CONNECT_LIMIT },
-      schema: { params: restaurantParams },
+      config: { access: restaurantLive.access, rateLimit: GUEST_LIVE_CONNECT_LIMIT },
+      schema: { params: restaurantLive.params },
       // Refused before the upgrade, with a plain HTTP status: an unknown restaurant, or too many open sockets.
       preHandler: async (request) => {
         checkAddress(addressKey(request.ip));
@@ -80,11 +79,11 @@ export function registerPublicLiveRoutes(fastify: FastifyInstance, services: Ser
   // Issue 12: a table's guest page also hears of its own table's requests (sent → on the way → done), and of no
   // other table's (decision 029). An unknown table, or one of another restaurant, is refused before the upgrade.
   app.get(
-    '/api/public/restaurants/:restaurantId/tables/:tableId/live',
+    tableLive.path,
     {
       websocket: true,
-      config: { access: PUBLIC, rateLimit: GUEST_LIVE_CONNECT_LIMIT },
-      schema: { params: guestTableParams },
+      config: { access: tableLive.access, rateLimit: GUEST_LIVE_CONNECT_LIMIT },
+      schema: { params: tableLive.params },
       preHandler: async (request) => {
         const { restaurantId, tableId } = request.params;
         checkAddress(addressKey(request.ip));

@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../../shared/constants';
-import {
-  emailLoginBodySchema,
-  loginResponseSchema,
-  pinLoginBodySchema,
-  sessionResponseSchema,
-} from '../../../shared/schemas';
-import { ANY_USER, PUBLIC } from '../../http/access';
+import { getSession, login, logout, pinLogin } from '../../../shared/api/auth';
 import { addressKey } from '../../http/client-address';
-import { jsonBody, noContent } from '../../http/validate';
+import { route } from '../../http/route';
 import type { Services } from '../../services';
 import type { IssuedSession } from './auth.service';
 
@@ -37,13 +30,12 @@ export const clientKeyOf = (request: FastifyRequest) => 'ip:' + addressKey(reque
 export const SIGN_IN_ADDRESS_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export function registerAuthRoutes(
-  fastify: FastifyInstance,
+  app: FastifyInstance,
   services: Services,
   secure: boolean,
   signInLimit: { max: number; timeWindow: string } = SIGN_IN_ADDRESS_LIMIT,
 ): void {
   const { auth } = services;
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   /** A session ends in the database and, at once, on every live socket it opened (on every instance). */
   const endSession = async (sessionId: string | null) => {
@@ -63,45 +55,38 @@ export function registerAuthRoutes(
     return { user: issued.user };
   };
 
-  app.get(
-    '/api/session',
-    { config: { access: PUBLIC }, schema: { response: { 200: sessionResponseSchema } } },
-    async (request) => {
-      return { user: await auth.currentUser(request.user) };
-    },
-  );
+  route(app, getSession, async (request) => {
+    return { user: await auth.currentUser(request.user) };
+  });
 
   // The address limit runs in onRequest, before the body is read or checked (decision 026).
-  const signInConfig = { access: PUBLIC, rateLimit: signInLimit };
-  const signedIn = { 200: loginResponseSchema };
+  const signInLimits = { config: { rateLimit: signInLimit } };
 
-  app.post(
-    '/api/auth/login',
-    { config: signInConfig, schema: { body: jsonBody(emailLoginBodySchema), response: signedIn } },
+  route(
+    app,
+    login,
     async (request, reply) => {
       const { email, password } = request.body;
       const issued = await auth.loginWithPassword(email, password, clientKeyOf(request));
       return signIn(request, reply, issued);
     },
+    signInLimits,
   );
 
-  app.post(
-    '/api/auth/pin-login',
-    { config: signInConfig, schema: { body: jsonBody(pinLoginBodySchema), response: signedIn } },
+  route(
+    app,
+    pinLogin,
     async (request, reply) => {
       const { loginId, pin } = request.body;
       const issued = await auth.loginWithPin(loginId, pin, clientKeyOf(request));
       return signIn(request, reply, issued);
     },
+    signInLimits,
   );
 
-  app.post(
-    '/api/auth/logout',
-    { config: { access: ANY_USER }, schema: { response: { 204: noContent } } },
-    async (request, reply) => {
-      await endSession(request.sessionId);
-      void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
-      return reply.status(204).send();
-    },
-  );
+  route(app, logout, async (request, reply) => {
+    await endSession(request.sessionId);
+    void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
+    return reply.status(204).send();
+  });
 }

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  guestCooldownResponseSchema,
-  guestRequestBodySchema,
-  guestRequestHeadersSchema,
-  guestRequestResponseSchema,
-  guestTableResponseSchema,
-} from '../../../shared/schemas';
-import { PUBLIC } from '../../http/access';
-import { guestTableParams, jsonBody, restaurantParams } from '../../http/validate';
+  createGuestRequest,
+  getGuestCooldown,
+  getGuestTable,
+  getRestaurantLogo,
+} from '../../../shared/api/guest';
+import { route } from '../../http/route';
 import type { Services } from '../../services';
 
 /** The guest's press, as registered below (metrics count its outcomes by this pattern; metrics.test checks it). */
-export const GUEST_PRESS_ROUTE = '/api/public/restaurants/:restaurantId/tables/:tableId/requests';
+export const GUEST_PRESS_ROUTE = createGuestRequest.path;
 
 /** Per-address limit on guest presses, on top of the per-table cool-down (issue: abuse). */
 const GUEST_PRESS_LIMIT = { max: 30, timeWindow: '1 minute' };
@@ -28,34 +25,27 @@ export const GUEST_READ_LIMITS = {
   logo: { max: 120, timeWindow: '1 minute' },
 } as const;
 
-export function registerGuestRoutes(fastify: FastifyInstance, { guest, requests }: Services): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const base = '/api/public/restaurants/:restaurantId/tables/:tableId';
-
-  app.get(
-    base,
-    {
-      config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.table },
-      schema: { params: guestTableParams, response: { 200: guestTableResponseSchema } },
-    },
+export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: Services): void {
+  route(
+    app,
+    getGuestTable,
     async (request, reply) => {
       const { restaurantId, tableId } = request.params;
       void reply.header('cache-control', 'no-store');
       return guest.table(restaurantId, tableId);
     },
+    { config: { rateLimit: GUEST_READ_LIMITS.table } },
   );
 
-  app.get(
-    `${base}/cooldown`,
-    {
-      config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.cooldown },
-      schema: { params: guestTableParams, response: { 200: guestCooldownResponseSchema } },
-    },
+  route(
+    app,
+    getGuestCooldown,
     async (request, reply) => {
       const { restaurantId, tableId } = request.params;
       void reply.header('cache-control', 'no-store');
       return guest.cooldown(restaurantId, tableId);
     },
+    { config: { rateLimit: GUEST_READ_LIMITS.cooldown } },
   );
 
   // The guest press, the hot path (docs/architecture.md, "The guest press path"). Its refusals stay in front of
@@ -63,18 +53,9 @@ export function registerGuestRoutes(fastify: FastifyInstance, { guest, requests 
   // before the body is read; the body limit (1 KB) is Fastify's, checked while reading; the declared schemas then
   // check the ids, the strict body ({ type }) and the optional Idempotency-Key header (decision 056), before any
   // database work.
-  app.post(
-    `${base}/requests`,
-    {
-      config: { access: PUBLIC, rateLimit: GUEST_PRESS_LIMIT },
-      bodyLimit: 1024,
-      schema: {
-        params: guestTableParams,
-        headers: guestRequestHeadersSchema,
-        body: jsonBody(guestRequestBodySchema),
-        response: { 201: guestRequestResponseSchema },
-      },
-    },
+  route(
+    app,
+    createGuestRequest,
     async (request, reply) => {
       const { restaurantId, tableId } = request.params;
       // A retry of a press that was stored is answered as the press was: 201 with its request.
@@ -89,15 +70,13 @@ export function registerGuestRoutes(fastify: FastifyInstance, { guest, requests 
           ),
         );
     },
+    { config: { rateLimit: GUEST_PRESS_LIMIT }, bodyLimit: 1024 },
   );
 
   // A raster image, not JSON: its params are declared, its bytes are sent as stored (no response schema).
-  app.get(
-    '/api/public/restaurants/:restaurantId/logo',
-    {
-      config: { access: PUBLIC, rateLimit: GUEST_READ_LIMITS.logo },
-      schema: { params: restaurantParams },
-    },
+  route(
+    app,
+    getRestaurantLogo,
     async (request, reply) => {
       const logo = await guest.logo(request.params.restaurantId);
       const etag = `"${logo.etag}"`;
@@ -111,5 +90,6 @@ export function registerGuestRoutes(fastify: FastifyInstance, { guest, requests 
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(logo.bytes));
     },
+    { config: { rateLimit: GUEST_READ_LIMITS.logo } },
   );
 }

@@ -1,25 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOGO_MAX_BYTES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
-  createRestaurantBodySchema,
-  restaurantResponseSchema,
-  restaurantsResponseSchema,
-  updateRestaurantBodySchema,
-} from '../../../shared/schemas';
-import { roles } from '../../http/access';
+  createRestaurant,
+  deleteRestaurant,
+  deleteRestaurantLogo,
+  listRestaurants,
+  LOGO_FIELD,
+  updateRestaurant,
+  uploadRestaurantLogo,
+} from '../../../shared/api/restaurants';
 import { AppError, badRequest } from '../../http/errors';
-import { jsonBody, noContent, restaurantParams } from '../../http/validate';
+import { route } from '../../http/route';
 import type { Services } from '../../services';
 import { logoTooLarge } from './restaurant-admin.service';
 import { lingerThenClose } from '../../http/linger';
-
-const ADMIN = roles('admin');
-
-/** The form field that carries the logo in POST /api/restaurants/:restaurantId/logo. */
-export const LOGO_FIELD = 'logo';
 
 /** The largest logo form accepted: the file plus its multipart envelope (boundaries, part headers). */
 const LOGO_UPLOAD_MAX_BODY = LOGO_MAX_BYTES + 64 * 1024;
@@ -65,81 +61,34 @@ async function readLogo(request: FastifyRequest): Promise<Buffer> {
 }
 
 export function registerRestaurantAdminRoutes(
-  fastify: FastifyInstance,
+  app: FastifyInstance,
   { restaurantAdmin }: Services,
 ): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const one = { 200: restaurantResponseSchema };
-  app.get(
-    '/api/restaurants',
-    { config: { access: ADMIN }, schema: { response: { 200: restaurantsResponseSchema } } },
-    async (request) => {
-      return { restaurants: await restaurantAdmin.list(request.user!) };
-    },
-  );
+  route(app, listRestaurants, async (request) => {
+    return { restaurants: await restaurantAdmin.list(request.user!) };
+  });
 
-  app.post(
-    '/api/restaurants',
-    {
-      config: { access: ADMIN },
-      schema: {
-        body: jsonBody(createRestaurantBodySchema),
-        response: { 201: restaurantResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { name, timeZone } = request.body;
-      return reply
-        .status(201)
-        .send({ restaurant: await restaurantAdmin.create(request.user!, name, timeZone) });
-    },
-  );
+  route(app, createRestaurant, async (request, reply) => {
+    const { name, timeZone } = request.body;
+    return reply
+      .status(201)
+      .send({ restaurant: await restaurantAdmin.create(request.user!, name, timeZone) });
+  });
 
-  app.patch(
-    '/api/restaurants/:restaurantId',
-    {
-      config: { access: ADMIN },
-      schema: {
-        params: restaurantParams,
-        body: jsonBody(updateRestaurantBodySchema),
-        response: one,
-      },
-    },
-    async (request) => {
-      const { restaurantId } = request.params;
-      return {
-        restaurant: await restaurantAdmin.update(request.user!, restaurantId, request.body),
-      };
-    },
-  );
+  route(app, updateRestaurant, async (request) => {
+    const { restaurantId } = request.params;
+    return { restaurant: await restaurantAdmin.update(request.user!, restaurantId, request.body) };
+  });
 
-  app.delete(
-    '/api/restaurants/:restaurantId',
-    {
-      config: { access: ADMIN },
-      schema: { params: restaurantParams, response: { 204: noContent } },
-    },
-    async (request, reply) => {
-      await restaurantAdmin.delete(request.user!, request.params.restaurantId);
-      return reply.status(204).send();
-    },
-  );
+  route(app, deleteRestaurant, async (request, reply) => {
+    await restaurantAdmin.delete(request.user!, request.params.restaurantId);
+    return reply.status(204).send();
+  });
 
-  app.post(
-    '/api/restaurants/:restaurantId/logo',
-    {
-      config: { access: ADMIN },
-      // The body is a multipart form (one file, field 'logo') that readLogo reads as it streams: no body schema.
-      schema: { params: restaurantParams, response: one },
-      // Decision 026: a body declared larger than any acceptable form is refused before a byte of it is read.
-      onRequest: (request, reply, done) => {
-        if (Number(request.headers['content-length']) > LOGO_UPLOAD_MAX_BODY) {
-          lingerThenClose(request, reply);
-          return done(logoTooLarge());
-        }
-        done();
-      },
-    },
+  // The body is a multipart form (one file, field 'logo') that readLogo reads as it streams: no body schema.
+  route(
+    app,
+    uploadRestaurantLogo,
     async (request, reply) => {
       const { restaurantId } = request.params;
       // Ownership first: another owner's restaurant costs no buffering.
@@ -156,14 +105,20 @@ export function registerRestaurantAdminRoutes(
       }
       return { restaurant: await restaurantAdmin.uploadLogo(request.user!, restaurantId, bytes) };
     },
-  );
-
-  app.delete(
-    '/api/restaurants/:restaurantId/logo',
-    { config: { access: ADMIN }, schema: { params: restaurantParams, response: one } },
-    async (request) => {
-      const { restaurantId } = request.params;
-      return { restaurant: await restaurantAdmin.deleteLogo(request.user!, restaurantId) };
+    {
+      // Decision 026: a body declared larger than any acceptable form is refused before a byte of it is read.
+      onRequest: (request, reply, done) => {
+        if (Number(request.headers['content-length']) > LOGO_UPLOAD_MAX_BODY) {
+          lingerThenClose(request, reply);
+          return done(logoTooLarge());
+        }
+        done();
+      },
     },
   );
+
+  route(app, deleteRestaurantLogo, async (request) => {
+    const { restaurantId } = request.params;
+    return { restaurant: await restaurantAdmin.deleteLogo(request.user!, restaurantId) };
+  });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { analyticsResponseSchema, type AnalyticsPeriod } from '../../../../shared/analytics';
-import { api } from '../../../lib/api-client';
+import type { AnalyticsPeriod } from '../../../../shared/analytics';
+import { getAnalytics } from '../../../../shared/api/restaurants';
+import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** One period of figures (issue 13); no date: today in the restaurant's zone, decided by the server. */
@@ -9,15 +10,13 @@ export function useAnalytics(
   period: AnalyticsPeriod,
   date: string | null,
 ) {
-  const query = new URLSearchParams({ period });
-  if (date) query.set('date', date);
   return useQuery({
     queryKey: [...queryKeys.analytics(restaurantId ?? ''), period, date ?? 'today'],
     queryFn: () =>
-      api.get(
-        `/api/restaurants/${encodeURIComponent(restaurantId ?? '')}/analytics?${query.toString()}`,
-        analyticsResponseSchema,
-      ),
+      call(getAnalytics, {
+        params: { restaurantId: restaurantId ?? '' },
+        query: { period, ...(date ? { date } : {}) },
+      }),
     enabled: restaurantId !== null,
     // Switching periods keeps the last figures on screen (dimmed) instead of flashing skeletons.
     placeholderData: keepPreviousData,

@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  emailLoginBodySchema,
-  loginResponseSchema,
-  pinLoginBodySchema,
-} from '../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+import type { emailLoginBodySchema, pinLoginBodySchema } from '../../../../shared/schemas';
+import { login, logout, pinLogin } from '../../../../shared/api/auth';
+import { call } from '../../../lib/api-client';
 import { forgetPushOnThisDevice } from '../../../lib/push';
 import { clearInstallFlags } from '../../../lib/pwa';
 import { clearSession, startSession } from '../../../lib/session-api';
@@ -16,7 +13,7 @@ export type PinLoginBody = z.input<typeof pinLoginBodySchema>;
 export function useEmailLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EmailLoginBody) => api.post('/api/auth/login', body, loginResponseSchema),
+    mutationFn: (body: EmailLoginBody) => call(login, { body }),
     onSuccess: ({ user }) => startSession(queryClient, user),
   });
 }
@@ -24,7 +21,7 @@ export function useEmailLogin() {
 export function usePinLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PinLoginBody) => api.post('/api/auth/pin-login', body, loginResponseSchema),
+    mutationFn: (body: PinLoginBody) => call(pinLogin, { body }),
     onSuccess: ({ user }) => startSession(queryClient, user),
   });
 }
@@ -37,7 +34,7 @@ export function useLogout() {
       // install flags are cleared; the service worker stays for the offline shell (docs/decisions/011).
       await forgetPushOnThisDevice();
       clearInstallFlags();
-      await api.post('/api/auth/logout');
+      await call(logout);
     },
     // Whatever the server answered, the person asked to leave: forget the user on this device.
     onSettled: () => clearSession(queryClient),

@@ -3,8 +3,8 @@ import { appText, waitText } from '../../../../shared/i18n/app';
 import { messages as appEnglish } from '../../../../shared/i18n/compiled/app/en';
 import { createI18n, type I18n } from '../../../../shared/i18n/i18n';
 import type { DashboardActivity } from '../../../../shared/schemas';
-import { dashboardResponseSchema } from '../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+import { getDashboard } from '../../../../shared/api/restaurants';
+import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The English (SPEC) texts, for callers without a screen language (tests, defaults). */
@@ -18,11 +18,7 @@ const ENGLISH = createI18n('en', appEnglish);
 export function useDashboard(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.dashboard(restaurantId ?? ''),
-    queryFn: () =>
-      api.get(
-        `/api/restaurants/${encodeURIComponent(restaurantId ?? '')}/dashboard`,
-        dashboardResponseSchema,
-      ),
+    queryFn: () => call(getDashboard, { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
     staleTime: 0,
   });

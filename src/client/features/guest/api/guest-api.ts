@@ -1,20 +1,27 @@
 import type { RequestType } from '../../../../shared/rules';
 import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+import { routes } from '../../../../shared/api/routes';
+import { call } from '../../../lib/api-client';
 import { guestCooldownResponse, guestRequestResponse, guestTableResponse } from './guest-responses';
 
-function tablePath(restaurantId: string, tableId: string): string {
-  return `/api/public/restaurants/${encodeURIComponent(restaurantId)}/tables/${encodeURIComponent(tableId)}`;
-}
+// The table's routes with this page's own guards instead of the zod schemas (decision 016): routes.ts holds no zod.
+const guestTable = { ...routes.getGuestTable, responses: { 200: guestTableResponse } };
+const guestCooldown = { ...routes.getGuestCooldown, responses: { 200: guestCooldownResponse } };
+const guestPress = {
+  ...routes.createGuestRequest,
+  // The body's type only: the server checks it; this page carries no zod to check it with.
+  body: undefined as unknown as { type: RequestType },
+  responses: { 201: guestRequestResponse },
+};
 
 /** The public table page data; 404 when the restaurant or table is missing or do not belong together. */
 export function fetchGuestTable(restaurantId: string, tableId: string) {
-  return api.get(tablePath(restaurantId, tableId), guestTableResponse);
+  return call(guestTable, { params: { restaurantId, tableId } });
 }
 
 /** SPEC §9's cool-down re-check; it also brings the table's open requests (issue 12). */
 export function fetchCooldown(restaurantId: string, tableId: string) {
-  return api.get(`${tablePath(restaurantId, tableId)}/cooldown`, guestCooldownResponse);
+  return call(guestCooldown, { params: { restaurantId, tableId } });
 }
 
 /** A press not answered within this long is tried again (with the same key, so it is never stored twice). */
@@ -30,9 +37,10 @@ export function sendGuestRequest(
   type: RequestType,
   key: string,
 ) {
-  return api.post(`${tablePath(restaurantId, tableId)}/requests`, { type }, guestRequestResponse, {
-    headers: { 'idempotency-key': key },
-    timeoutMs: PRESS_TIMEOUT_MS,
+  return call(guestPress, {
+    params: { restaurantId, tableId },
+    body: { type },
+    options: { headers: { 'idempotency-key': key }, timeoutMs: PRESS_TIMEOUT_MS },
   });
 }
 

@@ -5,13 +5,15 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { RequestsResponse } from '../../../../shared/schemas';
 import {
-  requestHistoryResponseSchema,
-  requestResponseSchema,
-  requestsResponseSchema,
-  type RequestsResponse,
-} from '../../../../shared/schemas';
-import { api, ApiRequestError } from '../../../lib/api-client';
+  acknowledgeRequest,
+  completeRequest,
+  dismissRequest,
+  getRequestHistory,
+  listRequests,
+} from '../../../../shared/api/requests';
+import { ApiRequestError, call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { writeRequest } from './requests-cache';
 
@@ -23,15 +25,12 @@ const OVERDUE_REFRESH_MS = 60_000;
  * the open list, following the server's cursor, so no open request is ever left out (issue 25, decision 054).
  */
 export async function fetchRequests(restaurantId: string): Promise<RequestsResponse> {
-  const url = `/api/restaurants/${encodeURIComponent(restaurantId)}/requests`;
-  const first = await api.get(url, requestsResponseSchema);
+  const params = { restaurantId };
+  const first = await call(listRequests, { params });
   const pending = [...first.pending];
   let cursor = first.nextCursor;
   while (cursor !== null) {
-    const next = await api.get(
-      `${url}?cursor=${encodeURIComponent(cursor)}`,
-      requestsResponseSchema,
-    );
+    const next = await call(listRequests, { params, query: { cursor } });
     pending.push(...next.pending);
     cursor = next.nextCursor;
   }
@@ -69,18 +68,19 @@ export function useRequests(restaurantId: string | null) {
  * Dismiss. The answer goes into the cached list at once (the live event that follows changes nothing more); a 409
  * (someone else was quicker) refetches the list, so the card shows who took it.
  */
+const ACTIONS = {
+  acknowledge: acknowledgeRequest,
+  complete: completeRequest,
+  dismiss: dismissRequest,
+};
+
 function useRequestAction(
   action: 'acknowledge' | 'complete' | 'dismiss',
   callbacks: RequestActionCallbacks = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (requestId: string) =>
-      api.post(
-        `/api/requests/${encodeURIComponent(requestId)}/${action}`,
-        {},
-        requestResponseSchema,
-      ),
+    mutationFn: (requestId: string) => call(ACTIONS[action], { params: { requestId } }),
     onSuccess: ({ request }) => {
       writeRequest(queryClient, request);
       callbacks.onSuccess?.();
@@ -119,12 +119,10 @@ export function useRequestHistory(restaurantId: string | null) {
   return useInfiniteQuery({
     queryKey: queryKeys.requestHistory(restaurantId ?? ''),
     queryFn: ({ pageParam }) =>
-      api.get(
-        `/api/restaurants/${encodeURIComponent(restaurantId ?? '')}/requests/history?limit=${HISTORY_PAGE}${
-          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''
-        }`,
-        requestHistoryResponseSchema,
-      ),
+      call(getRequestHistory, {
+        params: { restaurantId: restaurantId ?? '' },
+        query: { limit: HISTORY_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: restaurantId !== null,

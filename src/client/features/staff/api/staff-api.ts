@@ -1,24 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateStaffBody, StaffMember } from '../../../../shared/schemas';
 import {
-  loginIdCheckResponseSchema,
-  staffMemberResponseSchema,
-  staffResponseSchema,
-  type CreateStaffBody,
-  type StaffMember,
-} from '../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+  createStaff,
+  deleteStaff,
+  getLoginIdAvailability,
+  listStaff,
+} from '../../../../shared/api/staff';
+import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 type StaffResponse = { staff: StaffMember[] };
-
-const staffPath = (restaurantId: string) =>
-  `/api/restaurants/${encodeURIComponent(restaurantId)}/staff`;
 
 /** SPEC §2 'Staff Members': the servers of the restaurant, PIN and password ones alike. */
 export function useStaff(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.staff(restaurantId ?? ''),
-    queryFn: () => api.get(staffPath(restaurantId ?? ''), staffResponseSchema),
+    queryFn: () => call(listStaff, { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
     select: (data) => data.staff,
   });
@@ -29,7 +26,7 @@ export function useCreateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, body }: { restaurantId: string; body: CreateStaffBody }) =>
-      api.post(staffPath(restaurantId), body, staffMemberResponseSchema),
+      call(createStaff, { params: { restaurantId }, body }),
     onSuccess: ({ staffMember }, { restaurantId }) => {
       queryClient.setQueryData<StaffResponse>(queryKeys.staff(restaurantId), (data) =>
         data === undefined ? data : { staff: [...data.staff, staffMember] },
@@ -48,7 +45,7 @@ export function useDeleteStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId }: { restaurantId: string; userId: string }) =>
-      api.delete(`/api/staff/${encodeURIComponent(userId)}`),
+      call(deleteStaff, { params: { userId } }),
     onSuccess: (_data, { restaurantId, userId }) => {
       queryClient.setQueryData<StaffResponse>(queryKeys.staff(restaurantId), (data) =>
         data === undefined ? data : { staff: data.staff.filter((member) => member.id !== userId) },
@@ -67,11 +64,7 @@ export function useDeleteStaff() {
 export function useLoginIdAvailability(loginId: string | null) {
   return useQuery({
     queryKey: queryKeys.loginIdAvailability(loginId ?? ''),
-    queryFn: () =>
-      api.get(
-        `/api/login-ids/${encodeURIComponent(loginId ?? '')}/availability`,
-        loginIdCheckResponseSchema,
-      ),
+    queryFn: () => call(getLoginIdAvailability, { params: { loginId: loginId ?? '' } }),
     enabled: loginId !== null,
     staleTime: 10_000,
     retry: false,

@@ -6,12 +6,13 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
+import type { SuperAdminUsersResponse } from '../../../../shared/schemas';
 import {
-  superAdminStatsSchema,
-  superAdminUsersResponseSchema,
-  type SuperAdminUsersResponse,
-} from '../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+  deleteSuperAdminUser,
+  getSuperAdminStats,
+  listSuperAdminUsers,
+} from '../../../../shared/api/super-admin';
+import { call } from '../../../lib/api-client';
 
 /** One page of the user list: enough to fill a screen, small enough that 10,000 users never load at once. */
 export const USERS_PAGE_SIZE = 50;
@@ -29,17 +30,18 @@ export const superAdminKeys = {
 export function useSuperAdminStats() {
   return useQuery({
     queryKey: superAdminKeys.stats,
-    queryFn: () => api.get('/api/super-admin/stats', superAdminStatsSchema),
+    queryFn: () => call(getSuperAdminStats),
   });
 }
 
 export type UsersPage = SuperAdminUsersResponse & { search: string };
 
-function usersUrl(search: string, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(USERS_PAGE_SIZE) });
-  if (cursor !== null) params.set('cursor', cursor);
-  if (search !== '') params.set('q', search);
-  return `/api/super-admin/users?${params.toString()}`;
+function usersQuery(search: string, cursor: string | null) {
+  return {
+    limit: USERS_PAGE_SIZE,
+    ...(cursor !== null && { cursor }),
+    ...(search !== '' && { q: search }),
+  };
 }
 
 /**
@@ -52,7 +54,7 @@ export function useSuperAdminUsers(search: string) {
     // Each page remembers the search it answers, so the screen can tell which search the rows on show belong to
     // while the next one loads.
     queryFn: async ({ pageParam }): Promise<UsersPage> => ({
-      ...(await api.get(usersUrl(search, pageParam), superAdminUsersResponseSchema)),
+      ...(await call(listSuperAdminUsers, { query: usersQuery(search, pageParam) })),
       search,
     }),
     initialPageParam: null as string | null,
@@ -68,8 +70,7 @@ type UsersCache = InfiniteData<UsersPage, string | null>;
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api.delete(`/api/super-admin/users/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => call(deleteSuperAdminUser, { params: { userId } }),
     onSuccess: (_data, userId) => {
       // The row disappears at once; the refetch below then brings in anything the deletion took with it
       // (an admin's servers) and the new totals.

@@ -1,17 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { tableResponseSchema, tablesResponseSchema } from '../../../../shared/schemas';
-import { api } from '../../../lib/api-client';
+import {
+  assignTable,
+  createTable,
+  createTables,
+  deleteTable,
+  deleteTables,
+  listTables,
+  renameTable,
+  unassignTable,
+} from '../../../../shared/api/tables';
+import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { dropTable, writeTable } from './tables-cache';
 
 export function useTables(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.tables(restaurantId ?? ''),
-    queryFn: () =>
-      api.get(
-        `/api/restaurants/${encodeURIComponent(restaurantId ?? '')}/tables`,
-        tablesResponseSchema,
-      ),
+    queryFn: () => call(listTables, { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
     select: (data) => data.tables,
   });
@@ -21,7 +26,7 @@ function useTableAction(restaurantId: string | null, action: 'assign' | 'unassig
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tableId: string) =>
-      api.post(`/api/tables/${encodeURIComponent(tableId)}/${action}`, {}, tableResponseSchema),
+      call(action === 'assign' ? assignTable : unassignTable, { params: { tableId } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
     onError: () => {
       // Someone else may have taken the table meanwhile: show the real state again.
@@ -46,11 +51,7 @@ export function useCreateTable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, number }: { restaurantId: string; number: string }) =>
-      api.post(
-        `/api/restaurants/${encodeURIComponent(restaurantId)}/tables`,
-        { number },
-        tableResponseSchema,
-      ),
+      call(createTable, { params: { restaurantId }, body: { number } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
   });
 }
@@ -60,11 +61,7 @@ export function useCreateTables() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, numbers }: { restaurantId: string; numbers: string[] }) =>
-      api.post(
-        `/api/restaurants/${encodeURIComponent(restaurantId)}/tables/bulk`,
-        { numbers },
-        tablesResponseSchema,
-      ),
+      call(createTables, { params: { restaurantId }, body: { numbers } }),
     onSuccess: ({ tables }) => {
       for (const table of tables) writeTable(queryClient, table);
     },
@@ -76,7 +73,7 @@ export function useRenameTable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tableId, number }: { tableId: string; number: string }) =>
-      api.patch(`/api/tables/${encodeURIComponent(tableId)}`, { number }, tableResponseSchema),
+      call(renameTable, { params: { tableId }, body: { number } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
   });
 }
@@ -86,9 +83,7 @@ export function useDeleteTables() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, tableIds }: { restaurantId: string; tableIds: string[] }) =>
-      api.post(`/api/restaurants/${encodeURIComponent(restaurantId)}/tables/delete`, {
-        tableIds,
-      }),
+      call(deleteTables, { params: { restaurantId }, body: { tableIds } }),
     onSuccess: (_data, { restaurantId, tableIds }) => {
       for (const tableId of tableIds) dropTable(queryClient, restaurantId, tableId);
     },
@@ -99,7 +94,7 @@ export function useDeleteTable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tableId }: { restaurantId: string; tableId: string }) =>
-      api.delete(`/api/tables/${encodeURIComponent(tableId)}`),
+      call(deleteTable, { params: { tableId } }),
     onSuccess: (_data, { restaurantId, tableId }) => dropTable(queryClient, restaurantId, tableId),
   });
 }

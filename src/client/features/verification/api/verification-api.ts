@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { verifyEmailResponseSchema } from '../../../../shared/schemas';
-import { ApiRequestError, api } from '../../../lib/api-client';
+import { verifyEmail } from '../../../../shared/api/auth';
+import { ApiRequestError, call } from '../../../lib/api-client';
 
 export type VerifyOutcome =
   | { status: 'verified' }
@@ -13,7 +13,7 @@ export type VerifyOutcome =
 
 async function postVerifyEmail(token: string): Promise<VerifyOutcome> {
   try {
-    await api.post('/api/auth/verify-email', { token }, verifyEmailResponseSchema);
+    await call(verifyEmail, { body: { token } });
     return { status: 'verified' };
   } catch (error) {
     // 400 invalid_token: unknown, used or expired ('This verification link is invalid or has expired.').

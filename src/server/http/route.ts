@@ -1,0 +1,78 @@
+/**
+ * Registers a route from its entry in the endpoint table (src/shared/api, decision 060): method, path, access rule,
+ * schemas and OpenAPI operation all come from the entry, so a route cannot name a path, a schema or a rule of its
+ * own, and cannot lack an access rule. What stays here is the server's own business: the handler, and per-route
+ * limits (rate limit, body limit) and hooks.
+ */
+import type {
+  ContextConfigDefault,
+  FastifyContextConfig,
+  FastifyInstance,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Endpoint } from '../../shared/api/endpoint';
+import { jsonBody } from './validate';
+
+type Part<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
+
+/** What Fastify's zod type provider reads the handler's types from. */
+export interface SchemaOf<E> {
+  params: Part<E, 'params'>;
+  querystring: Part<E, 'query'>;
+  headers: Part<E, 'headers'>;
+  body: Part<E, 'body'>;
+  response: E extends { responses: infer R } ? R : undefined;
+}
+
+export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<E>,
+  ZodTypeProvider
+>;
+
+/** The server's own per-route settings: limits and hooks, never the contract. */
+export interface RouteExtras {
+  config?: Omit<FastifyContextConfig, 'access'>;
+  bodyLimit?: number;
+  onRequest?: onRequestHookHandler;
+  preHandler?: preHandlerHookHandler;
+}
+
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+): void {
+  const { params, query, headers, body, responses } = endpoint;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...extras,
+    config: { ...extras.config, access: endpoint.access, operationId: endpoint.operationId },
+    schema: {
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(params && { params }),
+      ...(query && { querystring: query }),
+      ...(headers && { headers }),
+      // A request that sends no body is read as `{}` and checked like any other (http/validate.ts).
+      ...(body && { body: jsonBody(body) }),
+      ...(Object.keys(responses).length > 0 && { response: responses }),
+    },
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}

@@ -1,0 +1,18 @@
+/** The path parameters the endpoints share (each a row's id; decision 041). */
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { idParamSchema, plainText } from '../schemas';
+
+export const restaurantParams = z.object({ restaurantId: idParamSchema });
+export const tableParams = z.object({ tableId: idParamSchema });
+export const userParams = z.object({ userId: idParamSchema });
+export const requestParams = z.object({ requestId: idParamSchema });
+/** A guest's table: the restaurant in the QR code's path, and the table in it. */
+export const guestTableParams = restaurantParams.extend({ tableId: idParamSchema });
+export const loginIdParams = z.object({ loginId: plainText(MSG.badRequest).min(1).max(64) });
+
+/** An action that takes no fields: any field is refused. */
+export const noFields = z.strictObject({});
+
+/** 204: no body (OpenAPI: a response without content). */
+export const noContent = z.undefined().describe('No content');

@@ -1,0 +1,69 @@
+/** Guests' calls as staff see and handle them (decision 028). */
+import {
+  openRequestsQuerySchema,
+  requestHistoryQuerySchema,
+  requestHistoryResponseSchema,
+  requestResponseSchema,
+  requestsResponseSchema,
+} from '../schemas';
+import { STAFF } from './access';
+import { endpoint } from './endpoint';
+import { noFields, requestParams, restaurantParams } from './params';
+
+export const listRequests = endpoint('listRequests', {
+  tag: 'requests',
+  summary: 'The restaurant’s open calls (a page at a time, with their total) and the last five completed',
+  access: STAFF,
+  params: restaurantParams,
+  query: openRequestsQuerySchema,
+  responses: { 200: requestsResponseSchema },
+  errors: ['restaurant_not_found', 'invalid_cursor'],
+});
+
+export const getRequestHistory = endpoint('getRequestHistory', {
+  tag: 'requests',
+  summary: 'Today’s handled calls, most recently handled first, a page at a time',
+  access: STAFF,
+  params: restaurantParams,
+  query: requestHistoryQuerySchema,
+  responses: { 200: requestHistoryResponseSchema },
+  errors: ['restaurant_not_found', 'invalid_cursor'],
+});
+
+const ACTION_ERRORS = [
+  'request_not_found',
+  'request_taken',
+  'request_completed',
+  'request_dismissed',
+  'conflict',
+] as const;
+
+export const acknowledgeRequest = endpoint('acknowledgeRequest', {
+  tag: 'requests',
+  summary: 'Take a call (“On my way”)',
+  access: STAFF,
+  params: requestParams,
+  body: noFields,
+  responses: { 200: requestResponseSchema },
+  errors: ACTION_ERRORS,
+});
+
+export const completeRequest = endpoint('completeRequest', {
+  tag: 'requests',
+  summary: 'Complete a call',
+  access: STAFF,
+  params: requestParams,
+  body: noFields,
+  responses: { 200: requestResponseSchema },
+  errors: ACTION_ERRORS,
+});
+
+export const dismissRequest = endpoint('dismissRequest', {
+  tag: 'requests',
+  summary: 'Dismiss an accidental or duplicate call',
+  access: STAFF,
+  params: requestParams,
+  body: noFields,
+  responses: { 200: requestResponseSchema },
+  errors: ACTION_ERRORS,
+});
