@@ -1,11 +1,21 @@
 /**
  * Issue 13 analytics: requests made as guests press and the owner handles them show up on /admin/analytics as
- * charts and tables, and each CSV download holds exactly the table's cells.
+ * charts and tables, and each CSV download holds exactly the table's cells — plus, beside each duration, its seconds
+ * as a number (issue 26). Issue 26 also: the one hour of data is drawn (a dot), no axis label is cut, and the
+ * breakdown tables fit their cards at 1366 px (and scroll with a sticky first column on a phone).
  */
 import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, ORIGIN, ownRestaurantWithTable, test } from './support';
+import {
+  DEMO,
+  expect,
+  makeActiveRestaurant,
+  ORIGIN,
+  ownRestaurantWithTable,
+  test,
+} from './support';
 import { animationsFinished } from '../support/screens';
 
 /** The cells of a rendered table, header row first, as a user reads them. */
@@ -19,7 +29,10 @@ async function cellsOf(table: Locator): Promise<string[][]> {
     );
 }
 
-/** Clicks the section's CSV button and parses the file (no cell here holds a comma or quote). */
+/**
+ * Clicks the section's CSV button and parses the file (RFC 4180, csv-parse). Returns the readable cells (which must
+ * equal the table's) and checks each `…_seconds` column, right after its duration, holds numbers or nothing.
+ */
 async function downloadedCsv(page: Page, section: Locator): Promise<string[][]> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -27,12 +40,37 @@ async function downloadedCsv(page: Page, section: Locator): Promise<string[][]> 
   ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
-  expect(text).not.toContain('"');
-  return text
-    .split('\r\n')
-    .filter((line) => line !== '')
-    .map((line) => line.split(','));
+  const rows: string[][] = parse(text, { relax_column_count: false });
+  const seconds = rows[0]!.flatMap((header, index) => (header.endsWith('_seconds') ? [index] : []));
+  for (const index of seconds) {
+    for (const row of rows.slice(1)) expect(row[index]).toMatch(/^(\d+(\.\d+)?)?$/);
+    // Next to the readable duration it measures: empty exactly where that one is '—'.
+    for (const row of rows.slice(1)) expect(row[index] === '').toBe(row[index - 1] === '—');
+  }
+  return rows.map((row) => row.filter((_, index) => !seconds.includes(index)));
 }
+
+/** Every tick label of the section's chart lies inside the chart's drawing (nothing cut at its edges). */
+async function expectTicksInside(section: Locator): Promise<void> {
+  const svg = section.locator('.recharts-wrapper > svg.recharts-surface');
+  const box = (await svg.boundingBox())!;
+  const ticks = section.locator('.recharts-cartesian-axis-tick-value');
+  expect(await ticks.count()).toBeGreaterThan(3);
+  for (const tick of await ticks.all()) {
+    const t = (await tick.boundingBox())!;
+    const label = await tick.textContent();
+    expect(t.x, `${label} left`).toBeGreaterThanOrEqual(box.x);
+    expect(t.y, `${label} top`).toBeGreaterThanOrEqual(box.y);
+    expect(t.x + t.width, `${label} right`).toBeLessThanOrEqual(box.x + box.width);
+    expect(t.y + t.height, `${label} bottom`).toBeLessThanOrEqual(box.y + box.height);
+  }
+}
+
+/** How far a breakdown's table region scrolls sideways (0: it fits its card). */
+const overflowOf = (section: Locator) =>
+  section
+    .getByRole('region', { name: /, table$/ })
+    .evaluate((region) => region.scrollWidth - region.clientWidth);
 
 test('the owner sees requests per hour, response times and breakdowns, and the CSVs match the tables', async ({
   page,
@@ -77,14 +115,9 @@ test('the owner sees requests per hour, response times and breakdowns, and the C
     expect(res.status(), `${action}: ${await res.text()}`).toBe(200);
   }
 
-  // The new restaurant becomes the active one (decision 009: the choice lives on the device).
-  const session = await page.request.get('/api/session');
-  const userId = ((await session.json()) as { user: { id: string } }).user.id;
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    `table-service.active-restaurant.${userId}`,
-    restaurantId,
-  ] as const);
+  await makeActiveRestaurant(page, restaurantId);
 
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/admin/dashboard');
   await expect(page.getByRole('heading', { name: 'Restaurant Overview' })).toBeVisible();
   await page.getByRole('link', { name: 'Analytics', exact: true }).click();
@@ -103,6 +136,16 @@ test('the owner sees requests per hour, response times and breakdowns, and the C
   await expect(perHour.locator('.recharts-bar-rectangle').first()).toBeAttached();
   await expect(times.locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
   await expect(times.locator('.recharts-line').first()).toBeAttached();
+  // All three requests fell in this one hour: a line through one point draws nothing, its dot is what shows.
+  await expect(times.locator('.recharts-line-dot').first()).toBeVisible();
+  expect(await times.locator('.recharts-line-dot').count()).toBeGreaterThanOrEqual(2);
+  await expect(perHour.locator('.recharts-bar-rectangle path')).toHaveCount(1);
+  // The axes' labels (hours, counts, "10 sec"…) are whole: none is cut by the chart's edge.
+  await expectTicksInside(perHour);
+  await expectTicksInside(times);
+  await expect(
+    times.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').last(),
+  ).toHaveText(/^\d+ (sec|min|hr)$/);
 
   // The chart's table view: 24 hours, all three requests in them.
   await perHour.getByRole('button', { name: 'Table' }).click();
@@ -142,6 +185,13 @@ test('the owner sees requests per hour, response times and breakdowns, and the C
   const byType = page.getByRole('region', { name: 'By request type' });
   await expect(byType.getByRole('row', { name: /Get Bill/ })).toContainText('1');
 
+  // At 1366 px the three breakdowns fit their cards (no sideways scroll), their labels start-aligned.
+  for (const section of [byServer, byType, byTable]) {
+    expect(await overflowOf(section)).toBeLessThanOrEqual(0);
+    const label = section.getByRole('rowheader').first();
+    await expect(label).toHaveCSS('text-align', 'start');
+  }
+
   // With data, both views open and at a phone's width: axe finds nothing, and the page never scrolls sideways.
   await times.getByRole('button', { name: 'Table' }).click();
   await page.setViewportSize({ width: 360, height: 740 });
@@ -157,6 +207,23 @@ test('the owner sees requests per hour, response times and breakdowns, and the C
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     ),
   ).toBe(0);
+  // On a phone a breakdown scrolls inside its card, its first column staying put.
+  expect(await overflowOf(byServer)).toBeGreaterThan(0);
+  const firstCell = byServer.getByRole('rowheader').first();
+  await expect(firstCell).toHaveCSS('position', 'sticky');
+  const before = (await firstCell.boundingBox())!.x;
+  await byServer
+    .getByRole('region', { name: /, table$/ })
+    .evaluate((region) => region.scrollBy({ left: 200 }));
+  await expect
+    .poll(async () =>
+      byServer.getByRole('region', { name: /, table$/ }).evaluate((region) => region.scrollLeft),
+    )
+    .toBeGreaterThan(0);
+  expect((await firstCell.boundingBox())!.x).toBe(before);
+  // And the response-time axis is whole at 360 px too.
+  await times.getByRole('button', { name: 'Chart' }).click();
+  await expectTicksInside(times);
 
   // Another month of this restaurant has nothing in it.
   await page.goto('/admin/analytics?period=month&date=2020-01-15');

@@ -153,6 +153,16 @@ export async function ownRestaurantWithTable(
   return { restaurantId: restaurant.id, tableId: guestTable.id };
 }
 
+/** Makes `restaurantId` the signed-in owner's active restaurant (decision 009: the choice lives on the device). */
+export async function makeActiveRestaurant(page: Page, restaurantId: string): Promise<void> {
+  const session = await page.request.get('/api/session');
+  const userId = ((await session.json()) as { user: { id: string } }).user.id;
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    `table-service.active-restaurant.${userId}`,
+    restaurantId,
+  ] as const);
+}
+
 /** Completes every open request of the demo restaurant as its owner (demoFloorLeftClear). */
 async function clearDemoFloor(playwright: PlaywrightWorkerArgs['playwright']): Promise<void> {
   const api = await playwright.request.newContext({ baseURL: ORIGIN });

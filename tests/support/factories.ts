@@ -1,5 +1,7 @@
 /** Each test makes its own data through these, via the same services the app uses. */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { requests } from '../../src/server/db/schema';
+import type { RequestType } from '../../src/shared/rules';
 import { createRestaurant } from '../../src/server/modules/restaurants/restaurants.service';
 import { createTableRow } from '../../src/server/modules/tables/tables.service';
 import { createPasswordUser, createPinServer } from '../../src/server/modules/users/users.service';
@@ -100,4 +102,43 @@ export async function makeFloor(t: TestApp) {
   const serverCookie = await signInServer(t, server);
   const adminCookie = await signInPassword(t, admin);
   return { admin, restaurant, server, table, serverCookie, adminCookie };
+}
+
+/** A request written straight into the table, with its times: analytics tests on known figures. */
+export interface SeedRequest {
+  restaurantId: string;
+  tableId: string;
+  createdAt: number;
+  type?: RequestType;
+  /** ms after creation; with `by` the one who took it. */
+  ackAfter?: number;
+  completeAfter?: number;
+  dismissAfter?: number;
+  by?: string | null;
+  escalated?: boolean;
+}
+
+export async function seedRequest(t: TestApp, s: SeedRequest): Promise<void> {
+  const resolvedAfter = s.completeAfter ?? s.dismissAfter;
+  await t.database.db.insert(requests).values({
+    id: randomUUID(),
+    restaurantId: s.restaurantId,
+    tableId: s.tableId,
+    type: s.type ?? 'order',
+    status:
+      s.completeAfter !== undefined
+        ? 'completed'
+        : s.dismissAfter !== undefined
+          ? 'dismissed'
+          : s.ackAfter !== undefined
+            ? 'acknowledged'
+            : 'pending',
+    escalatedAt: s.escalated ? s.createdAt + 3 * 60_000 : null,
+    acknowledgedAt: s.ackAfter === undefined ? null : s.createdAt + s.ackAfter,
+    acknowledgedBy: s.ackAfter === undefined ? null : (s.by ?? null),
+    resolvedAt: resolvedAfter === undefined ? null : s.createdAt + resolvedAfter,
+    resolvedBy: resolvedAfter === undefined ? null : (s.by ?? null),
+    createdAt: s.createdAt,
+    updatedAt: s.createdAt + (resolvedAfter ?? s.ackAfter ?? 0),
+  });
 }

@@ -1,17 +1,21 @@
 /** Analytics (issue 13, decision 046) on known data: local hours, periods, percentiles, groups and tenancy. */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { requests, restaurants } from '../../db/schema';
+import { restaurants } from '../../db/schema';
 import {
   analyticsResponseSchema,
   DATE_INVALID,
   PERIOD_INVALID,
   type AnalyticsResponse,
 } from '../../../shared/analytics';
-import type { RequestType } from '../../../shared/rules';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
-import { makeFloor, makeServer, makeTable } from '../../../../tests/support/factories';
+import {
+  makeFloor,
+  makeServer,
+  makeTable,
+  seedRequest,
+  type SeedRequest,
+} from '../../../../tests/support/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,43 +40,7 @@ async function setZone(restaurantId: string, timeZone: string) {
   await t.database.db.update(restaurants).set({ timeZone }).where(eq(restaurants.id, restaurantId));
 }
 
-interface Seed {
-  restaurantId: string;
-  tableId: string;
-  createdAt: number;
-  type?: RequestType;
-  /** ms after creation; with `by` the one who took it. */
-  ackAfter?: number;
-  completeAfter?: number;
-  dismissAfter?: number;
-  by?: string | null;
-  escalated?: boolean;
-}
-
-async function seed(s: Seed) {
-  const resolvedAfter = s.completeAfter ?? s.dismissAfter;
-  await t.database.db.insert(requests).values({
-    id: randomUUID(),
-    restaurantId: s.restaurantId,
-    tableId: s.tableId,
-    type: s.type ?? 'order',
-    status:
-      s.completeAfter !== undefined
-        ? 'completed'
-        : s.dismissAfter !== undefined
-          ? 'dismissed'
-          : s.ackAfter !== undefined
-            ? 'acknowledged'
-            : 'pending',
-    escalatedAt: s.escalated ? s.createdAt + 3 * MIN : null,
-    acknowledgedAt: s.ackAfter === undefined ? null : s.createdAt + s.ackAfter,
-    acknowledgedBy: s.ackAfter === undefined ? null : (s.by ?? null),
-    resolvedAt: resolvedAfter === undefined ? null : s.createdAt + resolvedAfter,
-    resolvedBy: resolvedAfter === undefined ? null : (s.by ?? null),
-    createdAt: s.createdAt,
-    updatedAt: s.createdAt + (resolvedAfter ?? s.ackAfter ?? 0),
-  });
-}
+const seed = (s: SeedRequest) => seedRequest(t, s);
 
 const hourRow = (data: AnalyticsResponse, hour: number) => data.hours[hour]!;
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { appText } from '../../../../shared/i18n/app';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
-import { downloadCsv, type TableData } from '../lib/csv';
+import { cellText, downloadCsv, type TableData } from '../lib/csv';
 
 const DOWNLOAD_ICON = (
   <svg
@@ -49,10 +49,15 @@ export function CsvButton({
   );
 }
 
+/** The first column's edge while the rest scrolls beneath it (a border would not stick with the cell). */
+const STICKY =
+  'sticky start-0 shadow-[inset_-1px_0_0_var(--color-line)] rtl:shadow-[inset_1px_0_0_var(--color-line)]';
+
 /**
  * A real table with a caption: the accessible view of a chart, and the breakdowns themselves. Columns from
- * `numericFrom` on are figures (end-aligned, tabular digits). Wide tables scroll sideways inside a focusable
- * region on a phone; the first column stays put.
+ * `numericFrom` on are figures (end-aligned, tabular digits); labels are start-aligned. Headers wrap so the table
+ * fits its card on a laptop (issue 26); on a phone a wide table scrolls sideways inside a focusable region, its
+ * first column staying put.
  */
 export function DataTable({
   caption,
@@ -82,41 +87,43 @@ export function DataTable({
         >
           {caption}
         </caption>
-        <thead className="bg-canvas text-xs uppercase tracking-wide text-muted">
+        <thead className="bg-canvas text-xs text-muted">
           <tr>
             {table.columns.map((column, index) => (
               <th
-                key={column}
+                key={column.label}
                 scope="col"
-                className={`whitespace-nowrap px-3 py-2 font-semibold ${
-                  index >= numericFrom ? 'text-end' : 'sticky start-0 bg-canvas'
+                className={`px-3 py-2 align-bottom font-semibold text-balance ${
+                  index >= numericFrom
+                    ? 'min-w-16 text-end'
+                    : `${STICKY} whitespace-nowrap bg-canvas text-start`
                 }`}
               >
-                {column}
+                {column.label}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-sunken">
           {table.rows.map((row, rowIndex) => (
-            <tr key={rowIndex} className="hover:bg-canvas">
+            <tr key={rowIndex} className="group">
               {row.map((cell, index) =>
                 index === 0 ? (
                   <th
                     key={index}
                     scope="row"
-                    className="sticky start-0 whitespace-nowrap bg-white px-3 py-2 font-medium text-ink"
+                    className={`${STICKY} whitespace-nowrap bg-white px-3 py-2 text-start font-medium text-ink group-hover:bg-canvas`}
                   >
-                    {cell}
+                    {cellText(cell)}
                   </th>
                 ) : (
                   <td
                     key={index}
-                    className={`whitespace-nowrap px-3 py-2 text-ink-soft ${
+                    className={`whitespace-nowrap px-3 py-2 text-ink-soft group-hover:bg-canvas ${
                       index >= numericFrom ? 'text-end tabular-nums' : ''
                     }`}
                   >
-                    {cell}
+                    {cellText(cell)}
                   </td>
                 ),
               )}

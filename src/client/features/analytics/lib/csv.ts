@@ -1,7 +1,35 @@
-/** A table as the page shows it: the CSV export writes exactly these cells (issue 13: "the CSV matches the table"). */
+import { toSeconds } from './format';
+
+/** A column of a table; a duration column names the CSV column that holds its figures in seconds. */
+export interface Column {
+  label: string;
+  /** E.g. `take_median_seconds`: the CSV puts this column, numbers only, right after the readable one. */
+  secondsHeader?: string;
+}
+
+/** A cell: its text, or a duration's text and its figure (ms; null when nothing counted). */
+export type Cell = string | { text: string; ms: number | null };
+
+/**
+ * A table as the page shows it. The CSV export writes exactly these cells (issue 13: "the CSV matches the table"),
+ * plus, beside each duration, its figure in seconds so a spreadsheet can average it (issue 26).
+ */
 export interface TableData {
-  columns: string[];
-  rows: string[][];
+  columns: Column[];
+  rows: Cell[][];
+}
+
+export const cellText = (cell: Cell): string => (typeof cell === 'string' ? cell : cell.text);
+
+/** The CSV's header and rows: the table's cells, each duration followed by its seconds. */
+export function csvCells(table: TableData): string[][] {
+  const header = table.columns.flatMap((column) =>
+    column.secondsHeader === undefined ? [column.label] : [column.label, column.secondsHeader],
+  );
+  const rows = table.rows.map((row) =>
+    row.flatMap((cell) => (typeof cell === 'string' ? [cell] : [cell.text, toSeconds(cell.ms)])),
+  );
+  return [header, ...rows];
 }
 
 /** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; lines end with CRLF. */
@@ -14,7 +42,9 @@ function field(value: string): string {
 
 export function toCsv(table: TableData): string {
   return (
-    [table.columns, ...table.rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n'
+    csvCells(table)
+      .map((row) => row.map(field).join(','))
+      .join('\r\n') + '\r\n'
   );
 }
 

@@ -1,37 +1,110 @@
 /** Durations and hours as the analytics page shows them (and its CSV holds them). */
-import { appText } from '../../../../shared/i18n/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
+type DurationUnit = 'second' | 'minute' | 'hour';
 
 /**
- * "42 s", "3 min 05 s", "1 h 02 min"; "—" when nothing counted. With `i18n`, in the screen's language (issue 15);
- * without, English.
+ * Units as CLDR abbreviates them in `locale` (Intl.NumberFormat's unit style, decision 066): "24 sec", "24 Sek.",
+ * "24 s". Arabic's abbreviations are single letters (ث, د, س) that read as other words, so Arabic spells its units
+ * out ("4 دقائق").
  */
-export function formatDuration(ms: number | null, i18n?: I18n): string {
-  if (ms === null) return '—';
-  const seconds = Math.round(ms / 1000);
-  const minutes = Math.floor(seconds / 60);
-  if (i18n !== undefined) {
-    if (seconds < 60) return appText(i18n, 'app.settings.analytics.durationSeconds', { seconds });
-    if (minutes < 60)
-      return appText(i18n, 'app.settings.analytics.durationMinutes', {
-        minutes,
-        seconds: pad2(seconds % 60),
-      });
-    return appText(i18n, 'app.settings.analytics.durationHours', {
-      hours: Math.floor(minutes / 60),
-      minutes: pad2(minutes % 60),
+const LONG_UNITS: ReadonlySet<string> = new Set(['ar']);
+
+const unitFormats = new Map<string, Intl.NumberFormat>();
+const lists = new Map<string, Intl.ListFormat>();
+
+function unitFormat(locale: string, unit: DurationUnit): Intl.NumberFormat {
+  const key = `${locale}|${unit}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit,
+      unitDisplay: LONG_UNITS.has(locale.split('-')[0]!) ? 'long' : 'short',
+      maximumFractionDigits: 1,
     });
+    unitFormats.set(key, format);
   }
-  if (seconds < 60) return `${seconds} s`;
-  if (minutes < 60) return `${minutes} min ${pad2(seconds % 60)} s`;
-  return `${Math.floor(minutes / 60)} h ${pad2(minutes % 60)} min`;
+  return format;
 }
 
-/** Minutes with one decimal, for chart axes. */
-export const toMinutes = (ms: number | null): number | null =>
-  ms === null ? null : Math.round(ms / 6_000) / 10;
+/** "1 hr 5 min", "1 Std., 5 Min." — the parts of one duration as `locale` lists units. */
+function joinUnits(locale: string, parts: string[]): string {
+  let list = lists.get(locale);
+  if (!list) {
+    list = new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' });
+    lists.set(locale, list);
+  }
+  return list.format(parts);
+}
+
+/** One amount of one unit: "30 sec", "2 min", "1.5 hr" (chart ticks). */
+export const formatUnit = (value: number, unit: DurationUnit, locale: string): string =>
+  unitFormat(locale, unit).format(value);
+
+/**
+ * A response time as a person says it, in `locale`: "24 sec", "3 min 5 sec" (seconds only under 10 minutes, where
+ * they matter), "12 min", "1 hr 5 min", "2 hr"; "—" when nothing counted.
+ */
+export function formatDuration(ms: number | null, locale: string): string {
+  if (ms === null) return '—';
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return formatUnit(seconds, 'second', locale);
+  if (seconds < 600) {
+    const rest = seconds % 60;
+    const minutes = formatUnit(Math.floor(seconds / 60), 'minute', locale);
+    return rest === 0 ? minutes : joinUnits(locale, [minutes, formatUnit(rest, 'second', locale)]);
+  }
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return formatUnit(minutes, 'minute', locale);
+  const hours = formatUnit(Math.floor(minutes / 60), 'hour', locale);
+  return minutes % 60 === 0
+    ? hours
+    : joinUnits(locale, [hours, formatUnit(minutes % 60, 'minute', locale)]);
+}
+
+/** A duration in seconds for the CSV (a number a spreadsheet can average); empty when nothing counted. */
+export const toSeconds = (ms: number | null): string =>
+  ms === null ? '' : String(Math.round(ms) / 1000);
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** Steps a time axis may take, per unit (whole amounts only, so every tick reads as one short word). */
+const AXIS_STEPS: Readonly<Record<DurationUnit, readonly number[]>> = {
+  second: [1, 2, 5, 10, 15, 20, 30],
+  minute: [1, 2, 5, 10, 15, 20, 30],
+  hour: [1, 2, 3, 4, 6, 12, 24],
+};
+/** At most this many steps above zero: five labels fit the 240 px high chart of a phone. */
+const AXIS_INTERVALS = 4;
+
+export interface DurationAxis {
+  unit: DurationUnit;
+  /** Tick values in ms, from 0 to the axis' top. */
+  ticks: number[];
+}
+
+/**
+ * The ticks of a response-time axis reaching `maxMs`: seconds up to 2 minutes, minutes up to 2 hours, hours beyond,
+ * each at a round step ("0, 10, 20, 30 sec"; "0, 30, 60, 90, 120 min").
+ */
+export function durationAxis(maxMs: number): DurationAxis {
+  const max = Math.max(maxMs, 1);
+  const unit: DurationUnit = max <= 2 * MINUTE ? 'second' : max <= 2 * HOUR ? 'minute' : 'hour';
+  const size = unit === 'second' ? SECOND : unit === 'minute' ? MINUTE : HOUR;
+  const steps = AXIS_STEPS[unit];
+  const step =
+    steps.find((candidate) => Math.ceil(max / (candidate * size)) <= AXIS_INTERVALS) ??
+    Math.ceil(max / size / AXIS_INTERVALS);
+  const count = Math.ceil(max / (step * size));
+  return { unit, ticks: Array.from({ length: count + 1 }, (_, i) => i * step * size) };
+}
+
+/** A tick of `axis` in `locale`: "0", "30 sec", "2 min". */
+export function formatAxisTick(ms: number, axis: DurationAxis, locale: string): string {
+  if (ms === 0) return new Intl.NumberFormat(locale).format(0);
+  const size = axis.unit === 'second' ? SECOND : axis.unit === 'minute' ? MINUTE : HOUR;
+  return formatUnit(ms / size, axis.unit, locale);
+}
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 

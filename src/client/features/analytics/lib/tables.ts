@@ -1,13 +1,14 @@
 /**
  * The figures as the page's tables (and CSV files) show them: one builder per table, shared by both, so the CSV
- * holds exactly the table's cells — headers and durations in the screen's language (issue 15; English: as before).
+ * holds exactly the table's cells — headers and durations in the screen's language (issue 15) — and, beside each
+ * duration, its seconds as a number (issue 26).
  */
 import type { AnalyticsFigures, AnalyticsResponse } from '../../../../shared/analytics';
 import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import type { RequestType } from '../../../../shared/rules';
-import type { TableData } from './csv';
+import type { Cell, Column, TableData } from './csv';
 import { formatDuration, formatHourRange } from './format';
 
 /** The guest page's button names (SPEC §3), as the analytics' request types. */
@@ -18,28 +19,29 @@ const TYPE_LABELS: Readonly<Record<RequestType, AppMessageId>> = {
   bill: 'app.settings.analytics.typeBill',
 };
 
-const timeColumns = (i18n: I18n) =>
-  (
-    [
-      'app.settings.analytics.colTakeMedian',
-      'app.settings.analytics.colTakeP90',
-      'app.settings.analytics.colCompleteMedian',
-      'app.settings.analytics.colCompleteP90',
-    ] as const
-  ).map((id) => appText(i18n, id));
-const times = (i18n: I18n, f: AnalyticsFigures) => [
-  formatDuration(f.ackMedianMs, i18n),
-  formatDuration(f.ackP90Ms, i18n),
-  formatDuration(f.completeMedianMs, i18n),
-  formatDuration(f.completeP90Ms, i18n),
-];
+/** The four response times: their header, and the name of their seconds column in the CSV. */
+const TIME_COLUMNS = [
+  ['app.settings.analytics.colTakeMedian', 'take_median_seconds'],
+  ['app.settings.analytics.colTakeP90', 'take_p90_seconds'],
+  ['app.settings.analytics.colCompleteMedian', 'complete_median_seconds'],
+  ['app.settings.analytics.colCompleteP90', 'complete_p90_seconds'],
+] as const;
+
+const timeColumns = (i18n: I18n): Column[] =>
+  TIME_COLUMNS.map(([id, secondsHeader]) => ({ label: appText(i18n, id), secondsHeader }));
+const times = (i18n: I18n, f: AnalyticsFigures): Cell[] =>
+  [f.ackMedianMs, f.ackP90Ms, f.completeMedianMs, f.completeP90Ms].map((ms) => ({
+    text: formatDuration(ms, i18n.locale),
+    ms,
+  }));
+const label = (i18n: I18n, id: AppMessageId): Column => ({ label: appText(i18n, id) });
 
 export function hourlyTable(i18n: I18n, hours: AnalyticsResponse['hours']): TableData {
   return {
     columns: [
-      appText(i18n, 'app.settings.analytics.colHour'),
-      appText(i18n, 'app.settings.analytics.colRequests'),
-      appText(i18n, 'app.settings.analytics.colEscalated'),
+      label(i18n, 'app.settings.analytics.colHour'),
+      label(i18n, 'app.settings.analytics.colRequests'),
+      label(i18n, 'app.settings.analytics.colEscalated'),
       ...timeColumns(i18n),
     ],
     rows: hours.map((h) => [
@@ -51,14 +53,14 @@ export function hourlyTable(i18n: I18n, hours: AnalyticsResponse['hours']): Tabl
   };
 }
 
-function breakdown(i18n: I18n, label: string, rows: [string, AnalyticsFigures][]): TableData {
+function breakdown(i18n: I18n, first: AppMessageId, rows: [string, AnalyticsFigures][]): TableData {
   return {
     columns: [
-      label,
-      appText(i18n, 'app.settings.analytics.colRequests'),
-      appText(i18n, 'app.settings.analytics.colCompleted'),
-      appText(i18n, 'app.settings.analytics.colDismissed'),
-      appText(i18n, 'app.settings.analytics.colEscalated'),
+      label(i18n, first),
+      label(i18n, 'app.settings.analytics.colRequests'),
+      label(i18n, 'app.settings.analytics.colCompleted'),
+      label(i18n, 'app.settings.analytics.colDismissed'),
+      label(i18n, 'app.settings.analytics.colEscalated'),
       ...timeColumns(i18n),
     ],
     rows: rows.map(([name, f]) => [
@@ -77,7 +79,7 @@ export function serversTable(i18n: I18n, data: AnalyticsResponse): TableData {
   const notTaken = appText(i18n, 'app.settings.analytics.notTaken');
   return breakdown(
     i18n,
-    appText(i18n, 'app.settings.analytics.colServer'),
+    'app.settings.analytics.colServer',
     data.servers.map((s) => [s.serverId === null ? notTaken : (s.name ?? notTaken), s]),
   );
 }
@@ -85,13 +87,13 @@ export function serversTable(i18n: I18n, data: AnalyticsResponse): TableData {
 export const typesTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
   breakdown(
     i18n,
-    appText(i18n, 'app.settings.analytics.colType'),
+    'app.settings.analytics.colType',
     data.types.map((t) => [appText(i18n, TYPE_LABELS[t.type]), t]),
   );
 
 export const tablesTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
   breakdown(
     i18n,
-    appText(i18n, 'app.settings.analytics.colTable'),
+    'app.settings.analytics.colTable',
     data.tables.map((t) => [appTableLabel(i18n, t.number), t]),
   );

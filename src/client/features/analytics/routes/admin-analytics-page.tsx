@@ -157,16 +157,16 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         />
         <Kpi
           label={t('app.settings.analytics.timeToTake')}
-          value={formatDuration(totals.ackMedianMs, i18n)}
+          value={formatDuration(totals.ackMedianMs, i18n.locale)}
           hint={t('app.settings.analytics.medianHint', {
-            duration: formatDuration(totals.ackP90Ms, i18n),
+            duration: formatDuration(totals.ackP90Ms, i18n.locale),
           })}
         />
         <Kpi
           label={t('app.settings.analytics.timeToComplete')}
-          value={formatDuration(totals.completeMedianMs, i18n)}
+          value={formatDuration(totals.completeMedianMs, i18n.locale)}
           hint={t('app.settings.analytics.medianHint', {
-            duration: formatDuration(totals.completeP90Ms, i18n),
+            duration: formatDuration(totals.completeP90Ms, i18n.locale),
           })}
         />
         <Kpi
@@ -227,7 +227,8 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         table={serversTable(i18n, data)}
         fileName={`${fileStem}-by-server.csv`}
       />
-      <div className="grid gap-4 xl:grid-cols-2">
+      {/* Side by side only where nine columns still fit half the width without scrolling (issue 26). */}
+      <div className="grid gap-4 2xl:grid-cols-2">
         <Breakdown
           title={t('app.settings.analytics.byType')}
           description={t('app.settings.analytics.byTypeDescription')}
