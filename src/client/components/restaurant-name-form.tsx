@@ -53,24 +53,20 @@ export function RestaurantNameForm(props: RestaurantNameFormProps) {
     defaultValues: { name: '' },
   });
 
-  const submit = form.handleSubmit(
-    ({ name }) =>
-      create.mutate(name.trim(), {
-        onSuccess: ({ restaurant }) => {
-          form.reset();
-          toast.success(appText(i18n, 'app.console.restaurantCreated'));
-          onCreated?.(restaurant);
-        },
-        onError: (error) =>
-          toast.error(
-            serverErrorToForm(form, error, {
-              fallback: appText(i18n, 'app.console.createRestaurantFailed'),
-            }).message,
-          ),
-      }),
-    (errors) => {
-      if (errors.name?.message) toast.error(errors.name.message);
-    },
+  const submit = form.handleSubmit(({ name }) =>
+    create.mutate(name.trim(), {
+      onSuccess: ({ restaurant }) => {
+        form.reset();
+        toast.success(appText(i18n, 'app.console.restaurantCreated'));
+        onCreated?.(restaurant);
+      },
+      // Under the field only, never also as a toast (decision 067).
+      onError: (error) =>
+        serverErrorToForm(form, error, {
+          otherwise: 'name',
+          fallback: appText(i18n, 'app.console.createRestaurantFailed'),
+        }),
+    }),
   );
 
   const button = (

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UseFormReturn } from 'react-hook-form';
 import { ApiRequestError } from './api-client';
-import { firstErrorMessage, serverErrorToForm } from './form';
+import { serverErrorToForm } from './form';
 
 type Values = { loginId: string; pin: string };
 
@@ -54,16 +54,5 @@ describe('serverErrorToForm', () => {
       fallback: 'Login failed',
     });
     expect(result.message).toBe('Login failed');
-  });
-});
-
-describe('firstErrorMessage', () => {
-  it('follows the order given, not the order the errors came in', () => {
-    const errors = {
-      pin: { type: 'x', message: 'pin bad' },
-      loginId: { type: 'x', message: 'id bad' },
-    };
-    expect(firstErrorMessage<Values>(errors, ['loginId', 'pin'])).toBe('id bad');
-    expect(firstErrorMessage<Values>({}, ['loginId', 'pin'])).toBeNull();
   });
 });

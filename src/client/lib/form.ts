@@ -3,7 +3,7 @@
  * on submit and cleared as the field is edited (never re-judged while typing), focus on the first field in error;
  * a server's refusal lands on the field it is about, through serverErrorToForm.
  */
-import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiRequestError } from './api-client';
 
 /** Options every form passes to useForm. */
@@ -12,18 +12,6 @@ export const FORM_OPTIONS = {
   reValidateMode: 'onSubmit',
   shouldFocusError: true,
 } as const;
-
-/** The message of the first field in error, in the order the fields are given (what the forms toast). */
-export function firstErrorMessage<T extends FieldValues>(
-  errors: FieldErrors<T>,
-  order: readonly Path<T>[],
-): string | null {
-  for (const field of order) {
-    const message = errors[field]?.message;
-    if (typeof message === 'string') return message;
-  }
-  return null;
-}
 
 export interface ServerErrorMapping<T extends FieldValues> {
   /** The field each server error code is about. */
@@ -40,7 +28,8 @@ export interface ServerErrorMapping<T extends FieldValues> {
 
 /**
  * Puts a failed request's error on the form, on the field the code is about (focused) or the root error, and
- * returns what it says and whether it is the server's own word, for the caller's toast.
+ * returns what it says and whether it is the server's own word. The form shows it; it is never also toasted
+ * (decision 067).
  */
 export function serverErrorToForm<T extends FieldValues, O>(
   form: UseFormReturn<T, unknown, O>,

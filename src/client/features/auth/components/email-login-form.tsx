@@ -5,12 +5,12 @@ import { appText } from '../../../../shared/i18n/app';
 import { homePathForRole } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { actionFailed, actionSucceeded, clearActionError } from '../../../lib/action-toast';
+import { actionSucceeded } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
 import { EMAIL_LOGIN_ERROR_CODES, useEmailLogin } from '../api/auth-api';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/ui/form-error';
 import { showVerifyEmailToast } from './verify-email-toast';
 
 /** SPEC §2 /login, 'Email & Password' tab (admins, super admins and password staff). */
@@ -36,16 +36,15 @@ export function EmailLoginForm() {
         onError: (failure) => {
           if (failure instanceof ApiRequestError && failure.code === 'email_not_verified') {
             // SPEC §5/§8: unverified email → sticky toast with a 'Resend verification email' link.
-            clearActionError('sign-in');
             showVerifyEmailToast(email.trim(), failure.message);
             return;
           }
-          const { message } = serverErrorToForm(form, failure, {
+          // SPEC §8's text, in the form only (decision 067: a form's error is never also a toast).
+          serverErrorToForm(form, failure, {
             isKnown: (refusal) =>
               EMAIL_LOGIN_ERROR_CODES.has(refusal.code) || refusal.status === 429,
             fallback: appText(i18n, 'app.settings.auth.loginFailed'),
           });
-          actionFailed('sign-in', message);
           // Focus stays in the form (issue 12): the password is what is usually retyped.
           form.setFocus('password');
         },

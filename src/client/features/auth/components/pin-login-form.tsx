@@ -6,12 +6,12 @@ import { appText } from '../../../../shared/i18n/app';
 import { paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
+import { actionSucceeded } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
 import { PIN_LOGIN_ERROR_CODES, usePinLogin } from '../api/auth-api';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/ui/form-error';
 
 /** SPEC §2 /login, 'Login ID & PIN' tab (servers). */
 export function PinLoginForm() {
@@ -31,19 +31,17 @@ export function PinLoginForm() {
       {
         onSuccess: () => {
           form.clearErrors();
-          // Replaces a sign-in error still on screen (issue 12).
           actionSucceeded('sign-in', appText(i18n, 'app.settings.auth.loginSuccessful'));
           // SPEC §2: PIN login goes to /server/tables.
           void navigate(paths.serverTables, { replace: true });
         },
         onError: (failure) => {
           // SPEC §8: 'Login ID not found', 'PIN not configured for this server', 'Incorrect PIN' come from the
-          // server; any other error gives 'Login failed. Please try again.'
-          const { message } = serverErrorToForm(form, failure, {
+          // server; any other error gives 'Login failed. Please try again.' In the form only (decision 067).
+          serverErrorToForm(form, failure, {
             isKnown: (refusal) => PIN_LOGIN_ERROR_CODES.has(refusal.code) || refusal.status === 429,
             fallback: appText(i18n, 'app.settings.auth.loginFailed'),
           });
-          actionFailed('sign-in', message);
           // Focus stays in the form, on the field to correct (never on <body>, issue 12).
           const notFound =
             failure instanceof ApiRequestError && failure.code === 'server_not_found';

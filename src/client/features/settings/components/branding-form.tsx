@@ -16,14 +16,11 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { readableTextOn, safeColor } from '../../../../shared/color';
-import { FORM_OPTIONS, firstErrorMessage, serverErrorToForm } from '../../../lib/form';
+import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
+import { FormError } from '../../../components/ui/form-error';
 import { useI18n } from '../../../lib/i18n';
 import { useUpdateRestaurant } from '../../../lib/restaurants-api';
-import {
-  BRANDING_FIELDS,
-  brandingFormSchema,
-  type BrandingValues,
-} from '../lib/branding-form-schema';
+import { brandingFormSchema, type BrandingValues } from '../lib/branding-form-schema';
 import { ColorField } from './color-field';
 
 /** An address, the same in every language (not a text to translate). */
@@ -52,34 +49,28 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
   const namesId = useId();
   const namesHintId = useId();
 
-  const submit = form.handleSubmit(
-    (values) =>
-      update.mutate(
-        {
-          restaurantId: restaurant.id,
-          body: {
-            name: values.name.trim(),
-            reviewUrl: values.reviewUrl.trim(),
-            primaryColor: values.primaryColor.toUpperCase(),
-            secondaryColor: values.secondaryColor.toUpperCase(),
-            escalateAfterMinutes: Number(values.escalateAfterMinutes.trim()),
-            showServerNames: values.showServerNames,
-          },
+  const submit = form.handleSubmit((values) =>
+    update.mutate(
+      {
+        restaurantId: restaurant.id,
+        body: {
+          name: values.name.trim(),
+          reviewUrl: values.reviewUrl.trim(),
+          primaryColor: values.primaryColor.toUpperCase(),
+          secondaryColor: values.secondaryColor.toUpperCase(),
+          escalateAfterMinutes: Number(values.escalateAfterMinutes.trim()),
+          showServerNames: values.showServerNames,
         },
-        {
-          onSuccess: () => toast.success(appText(i18n, 'app.settings.saved')),
-          onError: (error) =>
-            toast.error(
-              serverErrorToForm(form, error, {
-                fallback: appText(i18n, 'app.settings.updateFailed'),
-              }).message,
-            ),
-        },
-      ),
-    (errors) => {
-      const message = firstErrorMessage(errors, BRANDING_FIELDS);
-      if (message !== null) toast.error(message);
-    },
+      },
+      {
+        onSuccess: () => toast.success(appText(i18n, 'app.settings.saved')),
+        // On its field, or above the Save button; never also as a toast (decision 067).
+        onError: (error) =>
+          serverErrorToForm(form, error, {
+            fallback: appText(i18n, 'app.settings.updateFailed'),
+          }),
+      },
+    ),
   );
 
   return (
@@ -158,6 +149,7 @@ export function BrandingForm({ restaurant }: { restaurant: Restaurant }) {
 
       <BrandingPreview form={form} restaurant={restaurant} />
 
+      <FormError message={form.formState.errors.root?.server?.message ?? null} />
       <div>
         <Button type="submit" size="lg" isLoading={update.isPending} className="w-full sm:w-auto">
           {appText(i18n, 'app.settings.save')}

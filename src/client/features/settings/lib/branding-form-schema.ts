@@ -39,10 +39,3 @@ export function brandingFormSchema(i18n: I18n) {
   });
 }
 export type BrandingValues = z.infer<ReturnType<typeof brandingFormSchema>>;
-export const BRANDING_FIELDS = [
-  'name',
-  'reviewUrl',
-  'primaryColor',
-  'secondaryColor',
-  'escalateAfterMinutes',
-] as const;

@@ -4,11 +4,7 @@ import { appText } from '../../../../shared/i18n/app';
 import { FormField } from '../../../components/ui/form-field';
 import { FORM_OPTIONS } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
-import {
-  PASSWORD_STAFF_FIELDS,
-  passwordStaffFormSchema,
-  type PasswordStaffValues,
-} from '../lib/staff-form-schemas';
+import { passwordStaffFormSchema, type PasswordStaffValues } from '../lib/staff-form-schemas';
 import {
   StaffFormActions,
   StaffNameField,
@@ -26,7 +22,6 @@ export function PasswordStaffForm(props: StaffModeFormProps) {
   });
   const submit = useStaffSubmit(
     form,
-    PASSWORD_STAFF_FIELDS,
     props,
     (values) => ({
       mode: 'password',
@@ -73,7 +68,11 @@ export function PasswordStaffForm(props: StaffModeFormProps) {
         maxLength={200}
         required
       />
-      <StaffFormActions isPending={props.create.isPending} onCancel={props.onDone} />
+      <StaffFormActions
+        isPending={props.create.isPending}
+        onCancel={props.onDone}
+        error={form.formState.errors.root?.server?.message ?? null}
+      />
     </form>
   );
 }

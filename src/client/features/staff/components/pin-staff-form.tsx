@@ -11,11 +11,7 @@ import { FORM_OPTIONS } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLoginIdAvailability } from '../api/staff-api';
-import {
-  PIN_STAFF_FIELDS,
-  pinStaffFormSchema,
-  type PinStaffValues,
-} from '../lib/staff-form-schemas';
+import { pinStaffFormSchema, type PinStaffValues } from '../lib/staff-form-schemas';
 import { LoginIdHint, LoginIdSuggestions } from './login-id-status';
 import {
   StaffFormActions,
@@ -64,7 +60,6 @@ export function PinStaffForm(props: StaffModeFormProps) {
 
   const submit = useStaffSubmit(
     form,
-    PIN_STAFF_FIELDS,
     props,
     (values) => ({
       mode: 'pin',
@@ -156,7 +151,11 @@ export function PinStaffForm(props: StaffModeFormProps) {
           required
         />
       </div>
-      <StaffFormActions isPending={props.create.isPending} onCancel={props.onDone} />
+      <StaffFormActions
+        isPending={props.create.isPending}
+        onCancel={props.onDone}
+        error={form.formState.errors.root?.server?.message ?? null}
+      />
     </form>
   );
 }

@@ -6,7 +6,8 @@ import { appText } from '../../../../shared/i18n/app';
 import type { CreateStaffBody } from '../../../../shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { firstErrorMessage, serverErrorToForm, type ServerErrorMapping } from '../../../lib/form';
+import { serverErrorToForm, type ServerErrorMapping } from '../../../lib/form';
+import { FormError } from '../../../components/ui/form-error';
 import { useI18n } from '../../../lib/i18n';
 import type { useCreateStaff } from '../api/staff-api';
 
@@ -48,71 +49,69 @@ export function StaffNameField<T extends NamedValues, O>({
   );
 }
 
+/** Cancel and Add, with the form's own error above them (what no field is about, e.g. 'Failed to add staff member'). */
 export function StaffFormActions({
   isPending,
   onCancel,
+  error,
 }: {
   isPending: boolean;
   onCancel: () => void;
+  error: string | null;
 }) {
   const i18n = useI18n();
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-        {appText(i18n, 'app.admin.staff.cancel')}
-      </Button>
-      <Button type="submit" isLoading={isPending}>
-        {appText(i18n, 'app.admin.staff.add')}
-      </Button>
-    </div>
+    <>
+      <FormError message={error} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={isPending}>
+          {appText(i18n, 'app.admin.staff.cancel')}
+        </Button>
+        <Button type="submit" isLoading={isPending}>
+          {appText(i18n, 'app.admin.staff.add')}
+        </Button>
+      </div>
+    </>
   );
 }
 
 /**
- * Submits one mode's form: the first error is toasted (and focused by react-hook-form); a valid form is sent, SPEC
- * §8's success toast closes the dialog, and a refusal lands on its field and is toasted.
+ * Submits one mode's form: the first error is focused by react-hook-form; a valid form is sent, SPEC §8's success
+ * toast closes the dialog, and a refusal lands on its field or above the buttons — never also as a toast (decision
+ * 067).
  */
 export function useStaffSubmit<T extends NamedValues, O>(
   form: UseFormReturn<T, unknown, O>,
-  order: readonly Path<T>[],
   { restaurantId, create, onDone }: Pick<StaffModeFormProps, 'restaurantId' | 'create' | 'onDone'>,
   toBody: (values: O) => CreateStaffBody,
   mapping: Omit<ServerErrorMapping<T>, 'fallback'>,
   onRefused?: (error: unknown, body: CreateStaffBody) => void,
 ) {
   const i18n = useI18n();
-  return form.handleSubmit(
-    (values) => {
-      const body = toBody(values);
-      create.mutate(
-        { restaurantId, body },
-        {
-          onSuccess: ({ staffMember }) => {
-            // SPEC §8 success toasts.
-            toast.success(
-              body.mode === 'pin'
-                ? appText(i18n, 'app.admin.staff.serverAdded', {
-                    loginId: staffMember.loginId ?? body.loginId,
-                  })
-                : appText(i18n, 'app.admin.staff.staffAdded'),
-            );
-            onDone();
-          },
-          onError: (error) => {
-            onRefused?.(error, body);
-            toast.error(
-              serverErrorToForm(form, error, {
-                ...mapping,
-                fallback: appText(i18n, 'app.admin.staff.addFailed'),
-              }).message,
-            );
-          },
+  return form.handleSubmit((values) => {
+    const body = toBody(values);
+    create.mutate(
+      { restaurantId, body },
+      {
+        onSuccess: ({ staffMember }) => {
+          // SPEC §8 success toasts.
+          toast.success(
+            body.mode === 'pin'
+              ? appText(i18n, 'app.admin.staff.serverAdded', {
+                  loginId: staffMember.loginId ?? body.loginId,
+                })
+              : appText(i18n, 'app.admin.staff.staffAdded'),
+          );
+          onDone();
         },
-      );
-    },
-    (errors) => {
-      const message = firstErrorMessage(errors, order);
-      if (message !== null) toast.error(message);
-    },
-  );
+        onError: (error) => {
+          onRefused?.(error, body);
+          serverErrorToForm(form, error, {
+            ...mapping,
+            fallback: appText(i18n, 'app.admin.staff.addFailed'),
+          });
+        },
+      },
+    );
+  });
 }

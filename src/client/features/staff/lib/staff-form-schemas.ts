@@ -85,7 +85,6 @@ export const pinStaffFormSchema = (i18n: I18n) =>
       ),
     );
 export type PinStaffValues = z.infer<ReturnType<typeof pinStaffFormSchema>>;
-export const PIN_STAFF_FIELDS = ['name', 'loginId', 'pin', 'confirmPin'] as const;
 
 export const passwordStaffFormSchema = (i18n: I18n) =>
   z
@@ -104,4 +103,3 @@ export const passwordStaffFormSchema = (i18n: I18n) =>
       ),
     );
 export type PasswordStaffValues = z.infer<ReturnType<typeof passwordStaffFormSchema>>;
-export const PASSWORD_STAFF_FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;

@@ -93,8 +93,9 @@ export function AddTableForm({ restaurantId, existing }: AddTableFormProps) {
   const count = parsed?.ok ? parsed.labels.length : 1;
   const isPending = createOne.isPending || createMany.isPending;
 
+  // A refusal shows under the field only, never also as a toast (decision 067).
   function failed(error: unknown) {
-    const { message } = serverErrorToForm(form, error, {
+    serverErrorToForm(form, error, {
       // SPEC §8: a 409 is a number already taken; anything else, 'Failed to create table'.
       isKnown: (refusal) => refusal.status === 409,
       messages: {
@@ -108,7 +109,6 @@ export function AddTableForm({ restaurantId, existing }: AddTableFormProps) {
       otherwise: 'number',
       fallback: appText(i18n, 'app.admin.tables.createFailed'),
     });
-    toast.error(message);
   }
 
   function created(made: number) {
@@ -117,32 +117,26 @@ export function AddTableForm({ restaurantId, existing }: AddTableFormProps) {
     form.setFocus('number');
   }
 
-  const submit = form.handleSubmit(
-    ({ number }) => {
-      if (restaurantId === null) {
-        const message = appText(i18n, 'app.admin.tables.noRestaurant');
-        form.setError('number', { message }, { shouldFocus: true });
-        toast.error(message);
-        return;
-      }
-      const result = parseTableInput(number);
-      if (!result.ok) return;
-      const [only, ...more] = result.labels;
-      if (only !== undefined && more.length === 0)
-        createOne.mutate(
-          { restaurantId, number: only },
-          { onSuccess: () => created(1), onError: failed },
-        );
-      else
-        createMany.mutate(
-          { restaurantId, numbers: result.labels },
-          { onSuccess: ({ tables }) => created(tables.length), onError: failed },
-        );
-    },
-    (errors) => {
-      if (errors.number?.message) toast.error(errors.number.message);
-    },
-  );
+  const submit = form.handleSubmit(({ number }) => {
+    if (restaurantId === null) {
+      const message = appText(i18n, 'app.admin.tables.noRestaurant');
+      form.setError('number', { message }, { shouldFocus: true });
+      return;
+    }
+    const result = parseTableInput(number);
+    if (!result.ok) return;
+    const [only, ...more] = result.labels;
+    if (only !== undefined && more.length === 0)
+      createOne.mutate(
+        { restaurantId, number: only },
+        { onSuccess: () => created(1), onError: failed },
+      );
+    else
+      createMany.mutate(
+        { restaurantId, numbers: result.labels },
+        { onSuccess: ({ tables }) => created(tables.length), onError: failed },
+      );
+  });
 
   return (
     <form

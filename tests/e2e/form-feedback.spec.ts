@@ -1,0 +1,73 @@
+/**
+ * Issue 26, item 5 (decision 067): one message per outcome. A form's error shows in the form only, never also as a
+ * toast; toasts are for results with no form (a success, a deletion, a live event) and never cover the page's
+ * primary action.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { MSG } from '../../src/shared/messages';
+import {
+  DEMO,
+  expect,
+  makeActiveRestaurant,
+  ownRestaurantWithTable,
+  signInWithEmail,
+  test,
+} from './support';
+
+const toasts = (page: Page) => page.locator('.Toastify__toast');
+
+/** Whether two on-screen boxes share any pixel. */
+async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+test('a refused sign-in is said once, in the form', async ({ page }) => {
+  await signInWithEmail(page, DEMO.admin.email, 'not-the-password');
+  await expect(page.getByRole('alert').filter({ hasText: MSG.invalidCredentials })).toHaveCount(1);
+  await expect(page.getByText(MSG.invalidCredentials)).toHaveCount(1);
+  // The right password: its success toast shows, and no error toast came before it.
+  await page.getByLabel('Password').fill(DEMO.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toasts(page).filter({ hasText: MSG.loginSuccessful })).toBeVisible();
+  await expect(toasts(page).filter({ hasText: MSG.invalidCredentials })).toHaveCount(0);
+});
+
+test('an existing table number is refused once, inline; success toasts never cover "Print all QR codes"', async ({
+  page,
+}) => {
+  const { restaurantId } = await ownRestaurantWithTable(page, `Feedback Bistro ${Date.now()}`, '5');
+  await makeActiveRestaurant(page, restaurantId);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/admin/tables');
+  await expect(page.getByRole('heading', { name: 'Table Management' })).toBeVisible();
+  const number = page.getByLabel('Table Number');
+  const add = page.getByRole('button', { name: 'Add Table' });
+
+  await number.fill('5');
+  await add.click();
+  const form = page.getByRole('form', { name: /add/i });
+  await expect(form.getByRole('alert')).toHaveText(MSG.tableNumberExists);
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(MSG.tableNumberExists)).toHaveCount(1);
+
+  // Three tables in a row: three success toasts stacked top-right (SPEC §2). By the time they show, an error toast
+  // from the refusal would have shown too: there is none.
+  for (const n of ['6', '7', '8']) {
+    await number.fill(n);
+    await add.click();
+    await expect(page.getByRole('article', { name: `Table ${n}` })).toBeVisible();
+  }
+  await expect(toasts(page).filter({ hasText: MSG.tableCreated })).toHaveCount(3);
+  await expect(toasts(page).filter({ hasText: MSG.tableNumberExists })).toHaveCount(0);
+
+  // Neither the page's primary action nor the form's button is under a toast.
+  const printAll = page.getByRole('button', { name: 'Print all QR codes' });
+  await expect(printAll).toBeVisible();
+  for (const toast of await toasts(page).all()) {
+    expect(await overlaps(toast, printAll)).toBe(false);
+    expect(await overlaps(toast, add)).toBe(false);
+  }
+  // And it can be clicked while they show (nothing intercepts the pointer).
+  await printAll.click({ trial: true });
+});
