@@ -147,6 +147,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'src/server/db/migrations',
+      'tests/contract/generated',
     ],
   },
   js.configs.recommended,

@@ -25,6 +25,7 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'tests/integration/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
           ],
           globalSetup: ['tests/support/global-setup.ts'],
         },

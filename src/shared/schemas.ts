@@ -13,15 +13,17 @@ import {
   BULK_TABLES_MAX,
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
+  LOGIN_ID_MIN,
   OPEN_PAGE_MAX,
+  PASSWORD_MIN,
   RESTAURANT_NAME_MAX,
   TABLE_NUMBER_MAX,
 } from './constants';
 
-export const roleSchema = z.enum(['super_admin', 'admin', 'server']);
+export const roleSchema = z.enum(['super_admin', 'admin', 'server']).meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;
 
-export const requestTypeSchema = z.enum(REQUEST_TYPES);
+export const requestTypeSchema = z.enum(REQUEST_TYPES).meta({ id: 'RequestType' });
 
 /**
  * C0 control characters (NUL … US) and DEL. No name, number, email, id or search text ever holds one, and
@@ -34,31 +36,52 @@ export function hasControlChars(value: string): boolean {
   }
   return false;
 }
+/** hasControlChars as a pattern, so the API description carries the rule (issue 24). */
+// eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
+
+/**
+ * Rules the server checks in its services (SPEC's own messages, in SPEC's order), declared for the API description
+ * only: the runtime check is unchanged, the document is as strict as the server (issue 24).
+ */
+const DOCUMENTED = {
+  notBlank: { pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]*$' },
+  loginId: { pattern: `^\\s*[A-Za-z0-9._-]{${LOGIN_ID_MIN},}\\s*$` },
+  pin: { pattern: '^[0-9]{4,6}$' },
+  password: {
+    minLength: PASSWORD_MIN,
+    pattern: '^(?=.*[A-Za-z])(?=.*[0-9])(?=.*[@$!%*#?&]).*$',
+  },
+  email: { format: 'email', pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$' },
+} as const;
+
 /** A string with no control characters; `message` is the field's own message when SPEC words one. */
 export const plainText = (message: string = MSG.controlCharacters) =>
-  z.string().refine((v) => !hasControlChars(v), { message });
+  z.string().regex(NO_CONTROL_CHARS, message);
 
 /** A path parameter naming a row (restaurant slug, table, user or request id). */
 export const idParamSchema = plainText(MSG.badRequest).min(1).max(200);
 
 // ---------- shapes returned by the API ----------
 
-export const userSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  role: roleSchema,
-  /** For servers: their restaurant. */
-  restaurantId: z.string().nullable(),
-  /** For admins: the restaurants they own, oldest first (the first is the default). */
-  restaurantIds: z.array(z.string()),
-  loginId: z.string().nullable(),
-  authMethod: z.enum(['password', 'pin']),
-  /** The language of their screens, toasts, push notifications and mails (issue 15); null: the browser's. */
-  language: z.enum(LOCALES).nullable(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const userSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    role: roleSchema,
+    /** For servers: their restaurant. */
+    restaurantId: z.string().nullable(),
+    /** For admins: the restaurants they own, oldest first (the first is the default). */
+    restaurantIds: z.array(z.string()),
+    loginId: z.string().nullable(),
+    authMethod: z.enum(['password', 'pin']),
+    /** The language of their screens, toasts, push notifications and mails (issue 15); null: the browser's. */
+    language: z.enum(LOCALES).nullable(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 /** Issue 15: a user's own language, or null to follow the browser's (PUT /api/account/language). */
@@ -66,95 +89,109 @@ export const accountLanguageBodySchema = z.strictObject({
   language: z.enum(LOCALES, MSG.languageInvalid).nullable(),
 });
 
-export const restaurantSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  logoUrl: z.string().nullable(),
-  primaryColor: z.string(),
-  secondaryColor: z.string(),
-  reviewUrl: z.string().nullable(),
-  /** Only in the owner's view: a server's REST response and live events leave it out (server policy/). */
-  ownerId: z.string().optional(),
-  escalateAfterMinutes: z.number(),
-  /** The guest page names who took a request (decision 029); off: "Your server is on the way". */
-  showServerNames: z.boolean(),
-  /** IANA zone: "today" and hours on the dashboard and analytics follow it (decision 045). */
-  timeZone: z.string(),
-  /** The guest page's language when none of a guest's browser languages is available (issue 15, decision 047). */
-  guestLanguage: z.enum(LOCALES),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const restaurantSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    logoUrl: z.string().nullable(),
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+    reviewUrl: z.string().nullable(),
+    /** Only in the owner's view: a server's REST response and live events leave it out (server policy/). */
+    ownerId: z.string().optional(),
+    escalateAfterMinutes: z.number(),
+    /** The guest page names who took a request (decision 029); off: "Your server is on the way". */
+    showServerNames: z.boolean(),
+    /** IANA zone: "today" and hours on the dashboard and analytics follow it (decision 045). */
+    timeZone: z.string(),
+    /** The guest page's language when none of a guest's browser languages is available (issue 15, decision 047). */
+    guestLanguage: z.enum(LOCALES),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'Restaurant' });
 export type Restaurant = z.infer<typeof restaurantSchema>;
 
 /** What a guest may see of a restaurant: only what the guest page shows. */
-export const publicRestaurantSchema = restaurantSchema.pick({
-  id: true,
-  name: true,
-  logoUrl: true,
-  primaryColor: true,
-  secondaryColor: true,
-  reviewUrl: true,
-});
+export const publicRestaurantSchema = restaurantSchema
+  .pick({
+    id: true,
+    name: true,
+    logoUrl: true,
+    primaryColor: true,
+    secondaryColor: true,
+    reviewUrl: true,
+  })
+  .meta({ id: 'PublicRestaurant' });
 export type PublicRestaurant = z.infer<typeof publicRestaurantSchema>;
 
-export const tableSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  restaurantId: z.string(),
-  status: z.string(),
-  serverId: z.string().nullable(),
-  serverName: z.string().nullable(),
-  /** The guest URL encoded in the table's QR code. */
-  qrCode: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const tableSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    restaurantId: z.string(),
+    status: z.string(),
+    serverId: z.string().nullable(),
+    serverName: z.string().nullable(),
+    /** The guest URL encoded in the table's QR code. */
+    qrCode: z.string(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'Table' });
 export type Table = z.infer<typeof tableSchema>;
 
 /**
  * pending → acknowledged ("On my way") → completed | dismissed; pending → completed | dismissed directly
  * (docs/decisions/028). Open: pending or acknowledged. Handled: completed or dismissed.
  */
-export const requestStatusSchema = z.enum(['pending', 'acknowledged', 'completed', 'dismissed']);
+export const requestStatusSchema = z
+  .enum(['pending', 'acknowledged', 'completed', 'dismissed'])
+  .meta({ id: 'RequestStatus' });
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 /** A staff member as other staff see them on a request: id and display name. */
-export const staffRefSchema = z.object({ id: z.string(), name: z.string() });
+export const staffRefSchema = z
+  .object({ id: z.string(), name: z.string() })
+  .meta({ id: 'StaffRef' });
 export type StaffRef = z.infer<typeof staffRefSchema>;
 
-export const serviceRequestSchema = z.object({
-  id: z.string(),
-  restaurantId: z.string(),
-  tableId: z.string(),
-  tableNumber: z.string().nullable(),
-  serverId: z.string().nullable(),
-  type: requestTypeSchema,
-  status: requestStatusSchema,
-  overdue: z.boolean(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  /** Taken ("On my way"): when and by whom (null by: the account was deleted since). */
-  acknowledgedAt: z.number().nullable(),
-  acknowledgedBy: staffRefSchema.nullable(),
-  /** Completed or dismissed: when and by whom. */
-  resolvedAt: z.number().nullable(),
-  resolvedBy: staffRefSchema.nullable(),
-});
+export const serviceRequestSchema = z
+  .object({
+    id: z.string(),
+    restaurantId: z.string(),
+    tableId: z.string(),
+    tableNumber: z.string().nullable(),
+    serverId: z.string().nullable(),
+    type: requestTypeSchema,
+    status: requestStatusSchema,
+    overdue: z.boolean(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    /** Taken ("On my way"): when and by whom (null by: the account was deleted since). */
+    acknowledgedAt: z.number().nullable(),
+    acknowledgedBy: staffRefSchema.nullable(),
+    /** Completed or dismissed: when and by whom. */
+    resolvedAt: z.number().nullable(),
+    resolvedBy: staffRefSchema.nullable(),
+  })
+  .meta({ id: 'ServiceRequest' });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
 
 /**
  * What a guest page may know of its own table's request (decision 029): no staff ids, no other table, no other
  * guest. `takenBy` is the first name of whoever took it, null when nobody has yet or the restaurant hides names.
  */
-export const guestRequestStateSchema = z.object({
-  id: z.string(),
-  type: requestTypeSchema,
-  status: requestStatusSchema,
-  createdAt: z.number(),
-  acknowledgedAt: z.number().nullable(),
-  takenBy: z.string().nullable(),
-});
+export const guestRequestStateSchema = z
+  .object({
+    id: z.string(),
+    type: requestTypeSchema,
+    status: requestStatusSchema,
+    createdAt: z.number(),
+    acknowledgedAt: z.number().nullable(),
+    takenBy: z.string().nullable(),
+  })
+  .meta({ id: 'GuestRequestState' });
 export type GuestRequestState = z.infer<typeof guestRequestStateSchema>;
 
 export const apiErrorSchema = z.object({
@@ -254,12 +291,21 @@ export const timeZoneSchema = z.string(MSG.timeZoneInvalid).transform((value, ct
 });
 
 export const createRestaurantBodySchema = z.strictObject({
-  name: plainText().trim().min(1, MSG.restaurantNameRequired).max(RESTAURANT_NAME_MAX),
+  name: plainText()
+    .trim()
+    .min(1, MSG.restaurantNameRequired)
+    .max(RESTAURANT_NAME_MAX)
+    .meta(DOCUMENTED.notBlank),
   /** The client sends the admin's browser zone; without it the restaurant starts on UTC. */
   timeZone: timeZoneSchema.optional(),
 });
 export const updateRestaurantBodySchema = z.strictObject({
-  name: plainText().trim().min(1, MSG.settingsNameRequired).max(RESTAURANT_NAME_MAX).optional(),
+  name: plainText()
+    .trim()
+    .min(1, MSG.settingsNameRequired)
+    .max(RESTAURANT_NAME_MAX)
+    .meta(DOCUMENTED.notBlank)
+    .optional(),
   reviewUrl: z
     .union([plainText().pipe(z.url({ protocol: /^https?$/ }).max(2000)), z.literal('')])
     .nullable()
@@ -295,15 +341,19 @@ export const deleteTablesBodySchema = z.strictObject({
 
 export const createPinStaffBodySchema = z.strictObject({
   mode: z.literal('pin'),
-  name: plainText().trim().min(1).max(100),
-  loginId: plainText(MSG.loginIdCharacters).trim().max(64),
-  pin: plainText(MSG.pinRule).max(12),
+  name: plainText().trim().min(1).max(100).meta(DOCUMENTED.notBlank),
+  loginId: plainText(MSG.loginIdCharacters).trim().max(64).meta(DOCUMENTED.loginId),
+  pin: plainText(MSG.pinRule).max(12).meta(DOCUMENTED.pin),
 });
 export const createPasswordStaffBodySchema = z.strictObject({
   mode: z.literal('password'),
-  name: plainText().trim().min(1).max(100),
-  email: plainText(MSG.invalidEmail).trim().min(1, MSG.emailRequired).max(320),
-  password: z.string().max(200),
+  name: plainText().trim().min(1).max(100).meta(DOCUMENTED.notBlank),
+  email: plainText(MSG.invalidEmail)
+    .trim()
+    .min(1, MSG.emailRequired)
+    .max(320)
+    .meta(DOCUMENTED.email),
+  password: z.string().max(200).meta(DOCUMENTED.password),
 });
 export const createStaffBodySchema = z.discriminatedUnion('mode', [
   createPinStaffBodySchema,
@@ -311,18 +361,20 @@ export const createStaffBodySchema = z.discriminatedUnion('mode', [
 ]);
 export type CreateStaffBody = z.infer<typeof createStaffBodySchema>;
 
-export const staffMemberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  loginId: z.string().nullable(),
-  authMethod: z.enum(['password', 'pin']),
-  createdAt: z.number(),
-  /** Tables assigned to this server now (issue 13). */
-  tablesAssigned: z.number(),
-  /** When the server last signed in (newest session), or null. */
-  lastSignInAt: z.number().nullable(),
-});
+export const staffMemberSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    loginId: z.string().nullable(),
+    authMethod: z.enum(['password', 'pin']),
+    createdAt: z.number(),
+    /** Tables assigned to this server now (issue 13). */
+    tablesAssigned: z.number(),
+    /** When the server last signed in (newest session), or null. */
+    lastSignInAt: z.number().nullable(),
+  })
+  .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
 export const staffMemberResponseSchema = z.object({ staffMember: staffMemberSchema });
@@ -373,26 +425,28 @@ export const dashboardServerSchema = z.object({
 });
 export type DashboardServer = z.infer<typeof dashboardServerSchema>;
 
-export const dashboardResponseSchema = z.object({
-  totalTables: z.number(),
-  /** Servers with a console open now, across instances (decision 044). */
-  activeServers: z.number(),
-  /** Requests made since midnight in the restaurant's time zone. */
-  requestsToday: z.number(),
-  /** Minutes, one decimal, over today's completed requests; null when none was completed today. */
-  avgResponseMinutes: z.number().nullable(),
-  /** Guests waiting now: open requests, pending or taken but not yet completed or dismissed (decision 063). */
-  waitingNow: z.number(),
-  /** Age of the oldest open request when this answer was made, whole seconds; null when nobody waits. */
-  longestWaitSeconds: z.number().nullable(),
-  /** The restaurant's IANA time zone and where its "today" started (ms). */
-  timeZone: z.string(),
-  dayStart: z.number(),
-  /** The restaurant's 20 latest events, newest first. */
-  recentActivity: z.array(dashboardActivitySchema),
-  /** Every server of the restaurant, by name. */
-  servers: z.array(dashboardServerSchema),
-});
+export const dashboardResponseSchema = z
+  .object({
+    totalTables: z.number(),
+    /** Servers with a console open now, across instances (decision 044). */
+    activeServers: z.number(),
+    /** Requests made since midnight in the restaurant's time zone. */
+    requestsToday: z.number(),
+    /** Minutes, one decimal, over today's completed requests; null when none was completed today. */
+    avgResponseMinutes: z.number().nullable(),
+    /** Guests waiting now: open requests, pending or taken but not yet completed or dismissed (decision 063). */
+    waitingNow: z.number(),
+    /** Age of the oldest open request when this answer was made, whole seconds; null when nobody waits. */
+    longestWaitSeconds: z.number().nullable(),
+    /** The restaurant's IANA time zone and where its "today" started (ms). */
+    timeZone: z.string(),
+    dayStart: z.number(),
+    /** The restaurant's 20 latest events, newest first. */
+    recentActivity: z.array(dashboardActivitySchema),
+    /** Every server of the restaurant, by name. */
+    servers: z.array(dashboardServerSchema),
+  })
+  .meta({ id: 'Dashboard' });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 // ---------- shift history (issue 12; docs/decisions/030) ----------
@@ -477,25 +531,29 @@ export const resendVerificationResponseSchema = z.object({ sent: z.literal(true)
 
 // ---------- super admin (issue 4) ----------
 
-export const superAdminStatsSchema = z.object({
-  users: z.number(),
-  restaurants: z.number(),
-  /** Tables with an assigned server. */
-  activeTables: z.number(),
-});
+export const superAdminStatsSchema = z
+  .object({
+    users: z.number(),
+    restaurants: z.number(),
+    /** Tables with an assigned server. */
+    activeTables: z.number(),
+  })
+  .meta({ id: 'SuperAdminStats' });
 export type SuperAdminStats = z.infer<typeof superAdminStatsSchema>;
 
-export const superAdminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  role: roleSchema,
-  /** A server's restaurant; an admin's first restaurant; otherwise null. */
-  restaurantName: z.string().nullable(),
-  /** SPEC §2: always Active. */
-  status: z.literal('Active'),
-  createdAt: z.number(),
-});
+export const superAdminUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    role: roleSchema,
+    /** A server's restaurant; an admin's first restaurant; otherwise null. */
+    restaurantName: z.string().nullable(),
+    /** SPEC §2: always Active. */
+    status: z.literal('Active'),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'SuperAdminUser' });
 export type SuperAdminUser = z.infer<typeof superAdminUserSchema>;
 
 export const superAdminUsersQuerySchema = z.object({

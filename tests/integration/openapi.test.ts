@@ -19,8 +19,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Operation = { parameters?: { in: string; name: string }[]; requestBody?: unknown };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema: unknown }> }
+  >;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
+};
 
 const openapiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 
@@ -61,6 +76,9 @@ describe('the API description', () => {
       expect(described('path').sort(), name).toEqual(pathNames.sort());
       if (route.declares.includes('querystring')) expect(described('query'), name).not.toEqual([]);
       if (route.declares.includes('body')) expect(operation!.requestBody, name).toBeDefined();
+      // The logo upload's multipart form is read as it streams (no body schema), and described all the same.
+      else if (name === 'POST /api/restaurants/:restaurantId/logo')
+        expect(Object.keys(operation!.requestBody!.content), name).toEqual(['multipart/form-data']);
       else expect(operation!.requestBody, name).toBeUndefined();
     }
     expect(t.routes.filter((r) => r.websocket).map((r) => r.url)).toEqual([
@@ -75,6 +93,80 @@ describe('the API description', () => {
     const isDocs = (url: string) => url.startsWith('/api/docs') || url === '/api/openapi.json';
     expect(documented.filter(isDocs)).toEqual([]);
     expect(t.routes.filter((r) => isDocs(r.url))).toEqual([]);
+  });
+
+  it('gives every operation an id, a summary, a tag, its security and its error responses', async () => {
+    const document = await fetchDocument();
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    expect(operations.length).toBeGreaterThan(40);
+    const ids = operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'ts_session',
+    });
+    for (const operation of operations) {
+      const name = operation.operationId!;
+      expect(name).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(operation.summary, name).toBeTruthy();
+      expect(operation.tags, name).toHaveLength(1);
+      expect(operation.security, name).toBeDefined();
+      const statuses = Object.keys(operation.responses);
+      // Every operation can fail; all but the session probe and the health checks with a 4xx of their own.
+      expect(
+        statuses.some((s) => s.startsWith('5')),
+        name,
+      ).toBe(true);
+      if (!['getSession', 'getHealthLive', 'getHealthReady'].includes(name))
+        expect(
+          statuses.some((s) => s.startsWith('4')),
+          name,
+        ).toBe(true);
+      for (const status of statuses.filter((s) => /^[45]/.test(s))) {
+        const schema = JSON.stringify(operation.responses[status]!.content?.['application/json']);
+        expect(schema, `${name} ${status}`).toContain('#/components/schemas/Error');
+      }
+    }
+    const byId = new Map(operations.map((o) => [o.operationId, o]));
+    // Public routes say so; staff routes name the session cookie; the guest press lists its cool-down refusal.
+    expect(byId.get('createGuestRequest')!.security).toEqual([]);
+    expect(byId.get('acknowledgeRequest')!.security).toEqual([{ sessionCookie: [] }]);
+    expect(JSON.stringify(byId.get('createGuestRequest')!.responses['429'])).toContain('cooldown');
+    // Bodiless writes are documented without a body, and called that way (bodiless-writes.test.ts).
+    for (const id of [
+      'logout',
+      'deleteAccount',
+      'acknowledgeRequest',
+      'deleteTable',
+      'deleteRestaurantLogo',
+    ])
+      expect(byId.get(id)!.requestBody, id).toBeUndefined();
+  });
+
+  it('exports the field rules the server checks in its services', async () => {
+    const document = await fetchDocument();
+    const body = JSON.stringify(
+      document.paths['/api/restaurants/{restaurantId}/staff']!.post!.requestBody,
+    );
+    // Login ID length and alphabet, the PIN's 4-6 digits, the password rule, the email's shape, a non-blank name.
+    expect(body).toContain('[A-Za-z0-9._-]{3,}');
+    expect(body).toContain('^[0-9]{4,6}$');
+    expect(body).toContain('"minLength":8');
+    expect(body).toContain('"format":"email"');
+    expect(body).toContain('(?=.*\\\\S)');
+  });
+
+  it('passes Redocly’s recommended lint with no error', async () => {
+    const { createConfig, lintFromString } = await import('@redocly/openapi-core');
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(await fetchDocument()),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const errors = problems.filter((p) => p.severity === 'error');
+    expect(errors.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
   });
 
   it('serves its reference page, to anyone', async () => {

@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { version } from '../../../package.json';
 import { declareDocumentationContext } from './access';
+import { completeDocument, type OpenApiObject } from './api-document';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PREFIX = '/api/docs';
@@ -23,13 +24,19 @@ export async function registerApiDescription(app: FastifyInstance): Promise<void
         title: 'Table Service API',
         version,
         description:
-          'Errors answer { error: { code, message } } with a status that means what it says. Staff routes need ' +
-          'the session cookie set by a sign-in; requests that change data must come from the app’s own origin ' +
-          'and be sent as JSON.',
+          'Guests call staff from their table; staff and owners run the floor. Errors answer ' +
+          '`{ error: { code, message, values? } }` with a status that means what it says; each operation lists ' +
+          'its codes. Staff routes need the session cookie a sign-in sets (see the security scheme for the ' +
+          'Origin rule on writes).',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      servers: [{ url: '/', description: 'This server' }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) =>
+      completeDocument(jsonSchemaTransformObject(input) as OpenApiObject) as ReturnType<
+        typeof jsonSchemaTransformObject
+      >,
   });
 }
 

@@ -1,13 +1,14 @@
 /** The one error shape: { error: { code, message } } with an HTTP status that means what it says (DESIGN.md). */
 import { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../../shared/api/error-codes';
 import { MSG } from '../../shared/messages';
 import { loggableError } from './log-safe';
 
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly extra: {
       retryAfterSeconds?: number;
@@ -20,16 +21,19 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') =>
+export const badRequest = (message: string, code: ErrorCode = 'bad_request') =>
   new AppError(400, code, message);
-export const unauthorized = (message: string = MSG.notSignedIn, code = 'unauthorized') =>
+export const unauthorized = (message: string = MSG.notSignedIn, code: ErrorCode = 'unauthorized') =>
   new AppError(401, code, message);
-export const forbidden = (message: string = MSG.forbidden, code = 'forbidden') =>
+export const forbidden = (message: string = MSG.forbidden, code: ErrorCode = 'forbidden') =>
   new AppError(403, code, message);
-export const notFound = (message: string = MSG.notFound, code = 'not_found') =>
+export const notFound = (message: string = MSG.notFound, code: ErrorCode = 'not_found') =>
   new AppError(404, code, message);
-export const conflict = (message: string, code = 'conflict', extra: AppError['extra'] = {}) =>
-  new AppError(409, code, message, extra);
+export const conflict = (
+  message: string,
+  code: ErrorCode = 'conflict',
+  extra: AppError['extra'] = {},
+) => new AppError(409, code, message, extra);
 
 /** The SQLSTATE of a PostgreSQL error, whichever driver raised it (Drizzle wraps it as `cause`). */
 export function pgErrorCode(err: unknown): string | undefined {

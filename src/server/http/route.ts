@@ -18,8 +18,26 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint } from '../../shared/api/endpoint';
+import { isBodiless, type Endpoint } from '../../shared/api/endpoint';
+import { MSG } from '../../shared/messages';
+import { badRequest } from './errors';
 import { jsonBody } from './validate';
+
+/** A bodiless write reads at most this much (issue 25): nothing, or `{}` from a client that always sends JSON. */
+export const BODILESS_LIMIT = 1024;
+
+const isEmptyObject = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length === 0;
+
+/** A bodiless write refuses any field it is sent (as its strict empty body schema did). */
+const refuseFields: preHandlerHookHandler = (request, _reply, done) => {
+  if (request.body === undefined || request.body === null || isEmptyObject(request.body))
+    return done();
+  done(badRequest(MSG.badRequest));
+};
 
 type Part<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
 
@@ -57,9 +75,11 @@ export function route<E extends Endpoint>(
   extras: RouteExtras = {},
 ): void {
   const { params, query, headers, body, responses } = endpoint;
+  const bodiless = isBodiless(endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(bodiless && { bodyLimit: BODILESS_LIMIT, preValidation: refuseFields }),
     ...extras,
     config: { ...extras.config, access: endpoint.access, operationId: endpoint.operationId },
     schema: {

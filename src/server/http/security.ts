@@ -2,7 +2,7 @@
  * Browser-facing defences on every request: security headers with a strict Content Security Policy, and the CSRF
  * check on state-changing API requests (issue 14).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { SESSION_COOKIE } from '../../shared/constants';
 import { forbidden } from './errors';
@@ -48,6 +48,16 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
  * send one on such fetches, so a missing one is not a browser of ours. Registered after the cookie plugin, which it
  * reads.
  */
+/** No body: no content type, no Transfer-Encoding and a Content-Length of 0 or none. */
+function hasNoBody(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    headers['content-type'] === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0')
+  );
+}
+
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method))
@@ -57,6 +67,9 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void
     if (declared && !comesFromOurOrigin(request, publicUrl)) {
       return done(forbidden(MSG.crossSiteRefused, 'csrf'));
     }
+    // A write with no body at all (a bodiless action, called as documented) needs no content type: a cross-site
+    // form always sends one, and a browser's cross-site fetch carries an Origin, refused above.
+    if (hasNoBody(request)) return done();
     const type = request.headers['content-type'] ?? '';
     if (!type.startsWith('application/json') && !type.startsWith('multipart/form-data')) {
       return done(forbidden(MSG.jsonRequired, 'csrf'));

@@ -57,6 +57,13 @@ export function endpoint<const K extends OperationId, const S extends EndpointSp
   return { operationId, ...routes[operationId], ...spec };
 }
 
+/**
+ * A write that takes no body (an action, a delete, logout): it is called with no body and no content type; an empty
+ * JSON object is accepted too (decision 074).
+ */
+export const isBodiless = (e: Endpoint): boolean =>
+  e.method !== 'GET' && e.body === undefined && e.multipart === undefined;
+
 /** Every code an endpoint may answer: its own, and those its access rule and inputs bring. */
 export function errorsOf(e: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(e.errors);
@@ -69,6 +76,10 @@ export function errorsOf(e: Endpoint): ErrorCode[] {
   if (e.body) {
     codes.add('bad_request');
     codes.add('ctp_invalid_media_type');
+  }
+  if (isBodiless(e)) {
+    codes.add('bad_request');
+    codes.add('ctp_body_too_large');
   }
   codes.add('internal');
   codes.add('unavailable');

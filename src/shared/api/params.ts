@@ -11,8 +11,5 @@ export const requestParams = z.object({ requestId: idParamSchema });
 export const guestTableParams = restaurantParams.extend({ tableId: idParamSchema });
 export const loginIdParams = z.object({ loginId: plainText(MSG.badRequest).min(1).max(64) });
 
-/** An action that takes no fields: any field is refused. */
-export const noFields = z.strictObject({});
-
 /** 204: no body (OpenAPI: a response without content). */
 export const noContent = z.undefined().describe('No content');

@@ -8,11 +8,12 @@ import {
 } from '../schemas';
 import { STAFF } from './access';
 import { endpoint } from './endpoint';
-import { noFields, requestParams, restaurantParams } from './params';
+import { requestParams, restaurantParams } from './params';
 
 export const listRequests = endpoint('listRequests', {
   tag: 'requests',
-  summary: 'The restaurant’s open calls (a page at a time, with their total) and the last five completed',
+  summary:
+    'The restaurant’s open calls (a page at a time, with their total) and the last five completed',
   access: STAFF,
   params: restaurantParams,
   query: openRequestsQuerySchema,
@@ -43,7 +44,6 @@ export const acknowledgeRequest = endpoint('acknowledgeRequest', {
   summary: 'Take a call (“On my way”)',
   access: STAFF,
   params: requestParams,
-  body: noFields,
   responses: { 200: requestResponseSchema },
   errors: ACTION_ERRORS,
 });
@@ -53,7 +53,6 @@ export const completeRequest = endpoint('completeRequest', {
   summary: 'Complete a call',
   access: STAFF,
   params: requestParams,
-  body: noFields,
   responses: { 200: requestResponseSchema },
   errors: ACTION_ERRORS,
 });
@@ -63,7 +62,6 @@ export const dismissRequest = endpoint('dismissRequest', {
   summary: 'Dismiss an accidental or duplicate call',
   access: STAFF,
   params: requestParams,
-  body: noFields,
   responses: { 200: requestResponseSchema },
   errors: ACTION_ERRORS,
 });

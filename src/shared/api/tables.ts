@@ -9,7 +9,7 @@ import {
 } from '../schemas';
 import { ADMIN, SERVER, STAFF } from './access';
 import { endpoint } from './endpoint';
-import { noContent, noFields, restaurantParams, tableParams } from './params';
+import { noContent, restaurantParams, tableParams } from './params';
 
 export const listTables = endpoint('listTables', {
   tag: 'tables',
@@ -71,7 +71,6 @@ export const assignTable = endpoint('assignTable', {
   summary: 'Take a table: the signed-in server serves it',
   access: SERVER,
   params: tableParams,
-  body: noFields,
   responses: { 200: tableResponseSchema },
   errors: ['table_not_found', 'table_taken'],
 });
@@ -81,7 +80,6 @@ export const unassignTable = endpoint('unassignTable', {
   summary: 'Release a table the signed-in server serves',
   access: SERVER,
   params: tableParams,
-  body: noFields,
   responses: { 200: tableResponseSchema },
   errors: ['table_not_found', 'not_your_table'],
 });
