@@ -269,6 +269,39 @@ const matrix: Record<string, Case> = {
     ),
     expect: signedIn(200),
   },
+  // Decision 068: only a PIN server changes their own PIN (A's server: current PIN right, a new one of the rule).
+  'PUT /api/account/pin': {
+    call: json(
+      'PUT',
+      () => '/api/account/pin',
+      (w) => ({ currentPin: w.a.server.pin, pin: w.a.server.pin }),
+    ),
+    expect: { ...signedIn(403), server: 204, otherServer: 204 },
+  },
+  // Decision 069: public, the same answer for every address; a malformed token or weak password is 400.
+  'POST /api/auth/forgot-password': {
+    call: (w, cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        headers: {
+          'content-type': 'application/json',
+          origin: PUBLIC_URL,
+          ...(cookie ? { cookie } : {}),
+        },
+        payload: JSON.stringify({ email: w.a.admin.email }),
+      }),
+    expect: everyone(202),
+  },
+  'POST /api/auth/reset-password': {
+    call: json(
+      'POST',
+      () => '/api/auth/reset-password',
+      () => ({ token: 'x'.repeat(43), password: 'Some-pass1!' }),
+    ),
+    expect: everyone(400),
+  },
   'POST /api/auth/verify-email': {
     call: json(
       'POST',
@@ -451,6 +484,37 @@ const matrix: Record<string, Case> = {
     call: json('DELETE', (w) => `/api/staff/${w.staffMember.user.id}`),
     expect: adminOfA(204),
     destructive: true,
+  },
+  // Decision 068: the owner manages A's staff in place; B's admin is told there is no such member.
+  'PATCH /api/staff/:userId': {
+    call: json(
+      'PATCH',
+      (w) => `/api/staff/${w.staffMember.user.id}`,
+      () => ({ name: 'Renamed member' }),
+    ),
+    expect: adminOfA(200),
+  },
+  'POST /api/staff/:userId/pin': {
+    call: json(
+      'POST',
+      (w) => `/api/staff/${w.staffMember.user.id}/pin`,
+      () => ({ pin: '97531' }),
+    ),
+    expect: adminOfA(204),
+  },
+  'POST /api/staff/:userId/password-reset': {
+    // A's staff member signs in with a PIN: the owner gets past every check to the 409 that says so.
+    call: json('POST', (w) => `/api/staff/${w.staffMember.user.id}/password-reset`),
+    expect: adminOfA(409),
+  },
+  'POST /api/staff/:userId/deactivate': {
+    call: json('POST', (w) => `/api/staff/${w.staffMember.user.id}/deactivate`),
+    expect: adminOfA(200),
+    destructive: true,
+  },
+  'POST /api/staff/:userId/reactivate': {
+    call: json('POST', (w) => `/api/staff/${w.staffMember.user.id}/reactivate`),
+    expect: adminOfA(200),
   },
   'GET /api/login-ids/:loginId/availability': {
     // Login IDs are one namespace for the whole service: any admin may ask.

@@ -55,13 +55,16 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The verification link in a mail (or .eml file). */
-export function verificationLinkIn(raw: string): string {
-  const match = /https?:\/\/[^\s<>"]+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(
+/** The link to `pathname` (with its ?token=) in a mail (or .eml file). */
+export function linkIn(raw: string, pathname: string): string {
+  const match = new RegExp(`https?://[^\\s<>"]+${pathname}\\?token=[A-Za-z0-9_-]+`).exec(
     decodeQuotedPrintable(raw),
   );
-  if (!match) throw new Error('no verification link in the mail:\n' + raw);
+  if (!match) throw new Error(`no ${pathname} link in the mail:\n` + raw);
   return match[0];
 }
+
+/** The verification link in a mail (or .eml file). */
+export const verificationLinkIn = (raw: string) => linkIn(raw, '/verify-email');
 
 export const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';

@@ -33,6 +33,12 @@ export const ERROR_CODES = [
   'login_id_taken',
   'cannot_delete_self',
   'user_not_found',
+  // staff managed in place (decisions 068, 069)
+  'account_deactivated',
+  'not_pin_account',
+  'not_password_account',
+  'staff_deactivated',
+  'reset_mail_limit',
   // restaurants
   'restaurant_not_found',
   'restaurant_limit',
