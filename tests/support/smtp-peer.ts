@@ -16,7 +16,13 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * `onMail`: also called with each message as it arrives (the e2e server writes them as .eml files where the specs
+ * read them, scripts/e2e-server.mjs).
+ */
+export async function startSmtpPeer(
+  onMail?: (mail: CapturedMail) => void | Promise<void>,
+): Promise<SmtpPeer> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,12 +32,16 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        };
+        mails.push(mail);
+        Promise.resolve(onMail?.(mail)).then(
+          () => callback(),
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
       });
     },
   });

@@ -80,7 +80,8 @@ export const verifyEmail = endpoint('verifyEmail', {
 
 export const resendVerification = endpoint('resendVerification', {
   tag: 'auth',
-  summary: 'Send the verification mail again (the same answer whether or not the address has an account)',
+  summary:
+    'Send the verification mail again (the same answer whether or not the address has an account)',
   access: PUBLIC,
   body: resendVerificationBodySchema,
   responses: { 202: resendVerificationResponseSchema },
@@ -108,7 +109,8 @@ export const setAccountLanguage = endpoint('setAccountLanguage', {
 
 export const forgotPassword = endpoint('forgotPassword', {
   tag: 'auth',
-  summary: 'Mail a link to choose a new password (the same answer whether or not the address has an account)',
+  summary:
+    'Mail a link to choose a new password (the same answer whether or not the address has an account)',
   access: PUBLIC,
   body: forgotPasswordBodySchema,
   responses: { 202: resetMailResponseSchema },
@@ -126,7 +128,8 @@ export const resetPassword = endpoint('resetPassword', {
 
 export const changeOwnPin = endpoint('changeOwnPin', {
   tag: 'account',
-  summary: 'A PIN server changes their own PIN, the current one first; their other sessions end (decision 068)',
+  summary:
+    'A PIN server changes their own PIN, the current one first; their other sessions end (decision 068)',
   access: SERVER,
   body: changeOwnPinBodySchema,
   responses: { 204: noContent },

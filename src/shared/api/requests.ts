@@ -12,7 +12,8 @@ import { noFields, requestParams, restaurantParams } from './params';
 
 export const listRequests = endpoint('listRequests', {
   tag: 'requests',
-  summary: 'The restaurant’s open calls (a page at a time, with their total) and the last five completed',
+  summary:
+    'The restaurant’s open calls (a page at a time, with their total) and the last five completed',
   access: STAFF,
   params: restaurantParams,
   query: openRequestsQuerySchema,

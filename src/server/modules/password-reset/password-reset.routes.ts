@@ -11,7 +11,10 @@ const FORGOT_CLIENT_LIMIT = { max: 5, timeWindow: '15 minutes' };
 /** Tokens are 256-bit random values; this only keeps a scanner from hammering the database (and argon2). */
 const RESET_CLIENT_LIMIT = { max: 10, timeWindow: '1 minute' };
 
-export function registerPasswordResetRoutes(app: FastifyInstance, { passwordReset }: Services): void {
+export function registerPasswordResetRoutes(
+  app: FastifyInstance,
+  { passwordReset }: Services,
+): void {
   route(
     app,
     forgotPassword,

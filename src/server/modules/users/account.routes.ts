@@ -24,7 +24,13 @@ export function registerAccountRoutes(
   // Issue 26 (decision 068): a PIN server changes their own PIN, the current one first; their other sessions end.
   route(app, changeOwnPin, async (request, reply) => {
     const { currentPin, pin } = request.body;
-    await account.changeOwnPin(request.user!, request.sessionId, currentPin, pin, clientKeyOf(request));
+    await account.changeOwnPin(
+      request.user!,
+      request.sessionId,
+      currentPin,
+      pin,
+      clientKeyOf(request),
+    );
     return reply.status(204).send();
   });
 }

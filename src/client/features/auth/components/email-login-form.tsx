@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { appText } from '../../../../shared/i18n/app';
-import { homePathForRole } from '../../../../shared/paths';
+import { homePathForRole, paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { actionFailed, actionSucceeded, clearActionError } from '../../../lib/action-toast';
@@ -10,7 +10,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
 import { EMAIL_LOGIN_ERROR_CODES, useEmailLogin } from '../api/auth-api';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/ui/form-error';
 import { showVerifyEmailToast } from './verify-email-toast';
 
 /** SPEC §2 /login, 'Email & Password' tab (admins, super admins and password staff). */
@@ -79,6 +79,14 @@ export function EmailLoginForm() {
       <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
         {appText(i18n, 'app.settings.auth.signIn')}
       </Button>
+      <p className="text-center text-sm">
+        <Link
+          to={paths.forgotPassword}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          {appText(i18n, 'app.settings.auth.forgotLink')}
+        </Link>
+      </p>
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
 import { PIN_LOGIN_ERROR_CODES, usePinLogin } from '../api/auth-api';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/ui/form-error';
 
 /** SPEC §2 /login, 'Login ID & PIN' tab (servers). */
 export function PinLoginForm() {

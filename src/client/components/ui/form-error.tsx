@@ -1,5 +1,5 @@
 /**
- * A sign-in error kept in the form (issue 12): it stays until the next attempt, fields point at it with
+ * A form's own error (a sign-in refusal, issue 12; any refusal not about one field, issue 26): it stays until the next attempt, fields point at it with
  * aria-describedby, and it is announced once when it appears (role="alert").
  */
 export function FormError({ id, message }: { id: string; message: string | null }) {
