@@ -147,7 +147,7 @@ export function AdminStaffPage() {
             </caption>
             <thead className="bg-canvas text-xs font-semibold uppercase tracking-wide text-body">
               <tr>
-                <th scope="col" className={CELL}>
+                <th scope="col" className={`${CELL} sticky start-0 z-10 bg-canvas`}>
                   {appText(i18n, 'app.admin.staff.name')}
                 </th>
                 <th scope="col" className={CELL}>
@@ -257,8 +257,13 @@ function StaffRow({
   const nameId = useId();
   const now = useNow(60_000);
   return (
-    <tr className={deactivated ? 'bg-canvas' : undefined}>
-      <th id={nameId} scope="row" className={`${CELL} font-semibold text-ink`}>
+    <tr className={deactivated ? 'bg-canvas' : 'bg-white'}>
+      {/* Sticky on a phone: the name stays beside the actions as the row scrolls sideways. */}
+      <th
+        id={nameId}
+        scope="row"
+        className={`${CELL} sticky start-0 z-10 font-semibold ${deactivated ? 'bg-canvas text-body' : 'bg-white text-ink'}`}
+      >
         {member.name}
       </th>
       <td className={`${CELL} text-ink-soft`}>
