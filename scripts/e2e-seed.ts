@@ -26,6 +26,11 @@ try {
       ...E2E_SEED.firstRunOwner,
       verified: true,
     });
+    await createPasswordUser(database.db, {
+      role: 'admin',
+      ...E2E_SEED.forgetfulOwner,
+      verified: true,
+    });
   }
 } finally {
   await database.close();

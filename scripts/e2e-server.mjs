@@ -14,8 +14,21 @@ const logPath = path.resolve(`.tmp/e2e-server${suffix}.log`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(path.dirname(logPath), { recursive: true });
 const log = fs.createWriteStream(logPath);
+// A real SMTP peer (tests/support/smtp-peer.ts): the app sends every mail over SMTP to it, and it writes each one as
+// an .eml file into the outbox directory where the specs read them (accounts.spec.ts, staff-manage.spec.ts).
+const outbox = path.join(dataDir, 'outbox');
+const { tsImport } = await import('tsx/esm/api');
+const { startSmtpPeer } = await tsImport('../tests/support/smtp-peer.ts', import.meta.url);
+let mailCount = 0;
+const smtp = await startSmtpPeer(async (mail) => {
+  await fs.promises.mkdir(outbox, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const name = `${stamp}-${String(++mailCount).padStart(4, '0')}.eml`;
+  await fs.promises.writeFile(path.join(outbox, name), mail.raw, { mode: 0o600 });
+});
 const env = {
   ...process.env,
+  SMTP_URL: smtp.url,
   DATA_DIR: dataDir,
   PORT: port,
   HOST: '127.0.0.1',
@@ -52,4 +65,7 @@ for (const stream of [child.stdout, child.stderr]) {
   });
 }
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => log.end(() => process.exit(code ?? 0)));
+child.on('exit', (code) => {
+  void smtp.close();
+  log.end(() => process.exit(code ?? 0));
+});

@@ -42,6 +42,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerSuperAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { registerVerificationRoutes } from './modules/verification/verification.routes';
+import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { registerPushRoutes } from './modules/push/push.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { HealthService } from './modules/health/health.service';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuthRoutes(app, services, secure, options.signInAddressLimit);
   registerAccountRoutes(app, services, secure);
   registerVerificationRoutes(app, services);
+  registerPasswordResetRoutes(app, services);
   registerSuperAdminRoutes(app, services);
   registerGuestRoutes(app, services);
   registerRestaurantsRoutes(app, services);

@@ -51,6 +51,7 @@ export function registerShutdown(app: FastifyInstance, services: Services, bus: 
     await bus.close();
     // Mails already queued are handed over before the transport closes.
     await services.verification.whenIdle();
+    await services.passwordReset.whenIdle();
     await services.mailer.close();
     // Pushes under way finish; what is still queued stays in the outbox for the next instance.
     await services.push.stop();

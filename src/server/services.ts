@@ -23,6 +23,7 @@ import { DashboardService } from './modules/dashboard/dashboard.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { SuperAdminService } from './modules/super-admin/super-admin.service';
 import { VerificationService } from './modules/verification/verification.service';
+import { PasswordResetService } from './modules/password-reset/password-reset.service';
 import { PushService, type PushOptions } from './modules/push/push.service';
 import { EscalationService } from './modules/escalation/escalation.service';
 import { Metrics } from './metrics/metrics';
@@ -63,9 +64,11 @@ export function buildServices({
   const throttle = new LoginThrottle(db, metrics, clock);
   const auth = new AuthService(db, throttle);
   const tables = new TablesService(db, live, publicUrl, restaurantCaps.tables);
-  const account = new AccountService(db, live, (ids) => tables.publish(ids));
+  const publishTables = (ids: string[]) => tables.publish(ids);
+  const account = new AccountService(db, live, publishTables, throttle);
   const mail = mailer ?? createMailer({ dataDir: defaultDataDir(), log });
   const verification = new VerificationService(db, mail, log, publicUrl, clock);
+  const passwordReset = new PasswordResetService(db, mail, log, publicUrl, live, clock);
   const pushService = new PushService(db, log, publicUrl, push ?? {}, metrics, clock);
   metrics.countOutboxWith(() => countOutbox(db));
   const requests = new RequestsService(db, live, metrics, clock);
@@ -93,6 +96,8 @@ export function buildServices({
       db,
       log,
       accounts: account,
+      passwordReset,
+      publishTables,
       maxStaff: restaurantCaps.staff,
       // Password staff verify their email before their first sign-in (SPEC §5 Login).
       onPasswordStaffCreated: async ({ user }) => {
@@ -104,6 +109,7 @@ export function buildServices({
     account,
     mailer: mail,
     verification,
+    passwordReset,
     superAdmin: new SuperAdminService(db, account),
   };
 }

@@ -161,4 +161,13 @@ export const MSG = {
   pressKeyInvalid:
     'The Idempotency-Key header must be 16 to 64 characters: letters, digits, hyphens or underscores.',
   pressKeyReused: 'This Idempotency-Key was already used for another request at this table.',
+  // Staff managed in place (issue 26; decisions 068, 069; not quoted by SPEC)
+  accountDeactivated:
+    'This account has been deactivated. Ask the restaurant’s owner to reactivate it.',
+  notPinAccount: 'This account signs in with email and password, not with a login ID and PIN.',
+  notPasswordAccount: 'This account signs in with a login ID and PIN, not with email and password.',
+  staffDeactivated: 'Reactivate this staff member first.',
+  resetMailTooSoon: 'A reset mail was sent moments ago. Please wait a few minutes before sending another.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  staffChangeEmpty: 'Nothing to change.',
 } as const;

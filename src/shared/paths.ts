@@ -7,6 +7,10 @@ export const paths = {
   register: '/register',
   /** The link in the verification mail (issue 4); the server builds it as PUBLIC_URL + this + ?token=… */
   verifyEmail: '/verify-email',
+  /** "Forgot password" on the sign-in page (issue 26, decision 069): asks for the mail. */
+  forgotPassword: '/forgot-password',
+  /** The link in the password-reset mail; the server builds it as PUBLIC_URL + this + ?token=… */
+  resetPassword: '/reset-password',
   /** The guest page; the server builds the same URL into each table's QR code (SPEC §9). */
   table: (restaurantId: string, tableId: string) =>
     `/table/${encodeURIComponent(restaurantId)}/${encodeURIComponent(tableId)}`,

@@ -373,11 +373,37 @@ export const staffMemberSchema = z
     tablesAssigned: z.number(),
     /** When the server last signed in (newest session), or null. */
     lastSignInAt: z.number().nullable(),
+    /** Their own language (issue 26: the owner may set it); null: the browser's. */
+    language: z.enum(LOCALES).nullable(),
+    /** When an owner deactivated them (decision 068); null: active. */
+    deactivatedAt: z.number().nullable(),
   })
   .meta({ id: 'StaffMember' });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffResponseSchema = z.object({ staff: z.array(staffMemberSchema) });
 export const staffMemberResponseSchema = z.object({ staffMember: staffMemberSchema });
+
+/**
+ * PATCH /api/staff/:userId (issue 26, decision 068): what the owner changes of a staff member in place; the login ID
+ * only for PIN staff. At least one field.
+ */
+export const updateStaffBodySchema = z
+  .strictObject({
+    name: plainText().trim().min(1).max(100).optional(),
+    loginId: plainText(MSG.loginIdCharacters).trim().max(64).optional(),
+    language: z.enum(LOCALES, MSG.languageInvalid).nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: MSG.staffChangeEmpty });
+export type UpdateStaffBody = z.infer<typeof updateStaffBodySchema>;
+
+/** POST /api/staff/:userId/pin: the owner sets a PIN staff member's new PIN (decision 068). */
+export const resetStaffPinBodySchema = z.strictObject({ pin: plainText(MSG.pinRule).max(12) });
+
+/** PUT /api/account/pin: a PIN server changes their own PIN, the current one first (decision 068). */
+export const changeOwnPinBodySchema = z.strictObject({
+  currentPin: plainText(MSG.incorrectPin).min(1).max(12),
+  pin: plainText(MSG.pinRule).max(12),
+});
 
 export const loginIdCheckResponseSchema = z.object({
   available: z.boolean(),
@@ -528,6 +554,22 @@ export const resendVerificationBodySchema = z.strictObject({
     .pipe(z.email(MSG.invalidEmail)),
 });
 export const resendVerificationResponseSchema = z.object({ sent: z.literal(true) });
+
+// ---------- accounts: forgotten passwords (issue 26, decision 069) ----------
+
+/** POST /api/auth/forgot-password: always 202 for a well-formed address (no account enumeration). */
+export const forgotPasswordBodySchema = resendVerificationBodySchema;
+/** POST /api/auth/forgot-password and POST /api/staff/:userId/password-reset. */
+export const resetMailResponseSchema = z.object({ sent: z.literal(true) });
+/** POST /api/auth/reset-password: the token from the mail's link and the new password. */
+export const resetPasswordBodySchema = z.strictObject({
+  token: plainText(MSG.resetLinkInvalid)
+    .trim()
+    .min(1, MSG.resetLinkInvalid)
+    .max(200, MSG.resetLinkInvalid),
+  password: z.string().max(200),
+});
+export const resetPasswordResponseSchema = z.object({ reset: z.literal(true) });
 
 // ---------- super admin (issue 4) ----------
 

@@ -2,18 +2,17 @@
  * Issue 4's journeys: the registration page, an unverified account that follows the link from its captured mail,
  * and the super admin who sees real totals and deletes a server whose open console is signed out live.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
-import { expect, test, DEMO, ORIGIN, signInWithEmail, signInWithPin } from './support';
-
-/**
- * scripts/e2e-server.mjs runs without SMTP_URL, so every mail lands in its DATA_DIR/outbox as an .eml file
- * (src/server/mail/mailer.ts); a run on another port has its own data directory.
- */
-const E2E_PORT = process.env.E2E_PORT ?? '4173';
-const OUTBOX = path.resolve(`.tmp/e2e-data${E2E_PORT === '4173' ? '' : `-${E2E_PORT}`}/outbox`);
+import {
+  expect,
+  test,
+  DEMO,
+  newestMailLink,
+  ORIGIN,
+  signInWithEmail,
+  signInWithPin,
+} from './support';
 
 /** A suffix that keeps this run's accounts apart from the demo's and from a retry's. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -34,34 +33,6 @@ async function createDemoStaff(
     headers: { origin: ORIGIN },
   });
   expect(created.status()).toBe(201);
-}
-
-/** RFC 2045 quoted-printable: soft line breaks go, =XX becomes its byte (nodemailer wraps long lines so). */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** The verification link in the newest mail to `email`, or null while none has been written. */
-async function newestVerificationLink(email: string): Promise<string | null> {
-  let files: string[];
-  try {
-    files = await fs.readdir(OUTBOX);
-  } catch {
-    return null;
-  }
-  // Names start with an ISO timestamp, so the newest sorts last.
-  for (const file of files
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .reverse()) {
-    const mail = decodeQuotedPrintable(await fs.readFile(path.join(OUTBOX, file), 'utf8'));
-    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'im').test(mail)) continue;
-    const link = /https?:\/\/[^\s"<>]+\/verify-email\?token=[\w%-]+/.exec(mail);
-    if (link) return link[0];
-  }
-  return null;
 }
 
 async function expectPath(page: Page, pathname: string) {
@@ -108,7 +79,7 @@ test('an unverified account gets the sticky toast, follows the mailed link once,
   // The resend inside the per-account minute is dropped silently; the first mail's link is as good.
   let link: string | null = null;
   await expect
-    .poll(async () => (link = await newestVerificationLink(email)), { timeout: 15_000 })
+    .poll(async () => (link = await newestMailLink(email, '/verify-email')), { timeout: 15_000 })
     .not.toBeNull();
   const url = new URL(link!);
   expect(url.pathname).toBe('/verify-email');

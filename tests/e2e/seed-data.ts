@@ -15,4 +15,10 @@ export const E2E_SEED = {
     email: 'lea@e2e.test',
     password: 'Lea-pass1!',
   },
+  /** Issue 26: an owner who forgot their password (staff-manage.spec.ts resets it through the mailed link). */
+  forgetfulOwner: {
+    name: 'Fay Forgetful',
+    email: 'fay@e2e.test',
+    password: 'Fay-pass1!',
+  },
 } as const;

@@ -6,7 +6,10 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from '@playwright/test';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DEMO } from '../../src/server/demo';
+import { decodeQuotedPrintable, linkIn } from '../support/smtp-peer';
 
 export { DEMO, expect };
 
@@ -93,6 +96,47 @@ export const test = base.extend<{
  * cookie-authenticated change without it (CSRF); Playwright's API requests must send it themselves.
  */
 export const ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? '4173'}`;
+
+/**
+ * scripts/e2e-server.mjs sends the app's mail over SMTP to a real peer (tests/support/smtp-peer.ts), which writes each
+ * message as an .eml file here; a run on another port has its own data directory.
+ */
+const OUTBOX = path.resolve(
+  `.tmp/e2e-data${process.env.E2E_PORT && process.env.E2E_PORT !== '4173' ? `-${process.env.E2E_PORT}` : ''}/outbox`,
+);
+
+/** Every mail to `email` in the outbox, newest first (names start with an ISO timestamp and a sequence number). */
+async function mailsIn(email: string): Promise<string[]> {
+  let files: string[];
+  try {
+    files = await fs.readdir(OUTBOX);
+  } catch {
+    return [];
+  }
+  const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'im');
+  const mails: string[] = [];
+  for (const file of files
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse()) {
+    const raw = await fs.readFile(path.join(OUTBOX, file), 'utf8');
+    if (to.test(decodeQuotedPrintable(raw))) mails.push(raw);
+  }
+  return mails;
+}
+
+/** The newest mail to `email` that carries a link to `pathname` (?token=…): that link, or null while none came. */
+export async function newestMailLink(email: string, pathname: string): Promise<string | null> {
+  const mail = (await mailsIn(email)).find((raw) =>
+    decodeQuotedPrintable(raw).includes(`${pathname}?token=`),
+  );
+  return mail === undefined ? null : linkIn(mail, pathname);
+}
+
+/** How many mails `email` has had (an unknown address must get none). */
+export async function mailCountTo(email: string): Promise<number> {
+  return (await mailsIn(email)).length;
+}
 
 export interface DemoTable {
   id: string;

@@ -269,6 +269,39 @@ const matrix: Record<string, Case> = {
     ),
     expect: signedIn(200),
   },
+  // Decision 068: only a PIN server changes their own PIN (A's server: current PIN right, a new one of the rule).
+  'PUT /api/account/pin': {
+    call: json(
+      'PUT',
+      () => '/api/account/pin',
+      (w) => ({ currentPin: w.a.server.pin, pin: w.a.server.pin }),
+    ),
+    expect: { ...signedIn(403), server: 204, otherServer: 204 },
+  },
+  // Decision 069: public, the same answer for every address; a malformed token or weak password is 400.
+  'POST /api/auth/forgot-password': {
+    call: (w, cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        headers: {
+          'content-type': 'application/json',
+          origin: PUBLIC_URL,
+          ...(cookie ? { cookie } : {}),
+        },
+        payload: JSON.stringify({ email: w.a.admin.email }),
+      }),
+    expect: everyone(202),
+  },
+  'POST /api/auth/reset-password': {
+    call: json(
+      'POST',
+      () => '/api/auth/reset-password',
+      () => ({ token: 'x'.repeat(43), password: 'Some-pass1!' }),
+    ),
+    expect: everyone(400),
+  },
   'POST /api/auth/verify-email': {
     call: json(
       'POST',
@@ -452,6 +485,37 @@ const matrix: Record<string, Case> = {
     expect: adminOfA(204),
     destructive: true,
   },
+  // Decision 068: the owner manages A's staff in place; B's admin is told there is no such member.
+  'PATCH /api/staff/:userId': {
+    call: json(
+      'PATCH',
+      (w) => `/api/staff/${w.staffMember.user.id}`,
+      () => ({ name: 'Renamed member' }),
+    ),
+    expect: adminOfA(200),
+  },
+  'POST /api/staff/:userId/pin': {
+    call: json(
+      'POST',
+      (w) => `/api/staff/${w.staffMember.user.id}/pin`,
+      () => ({ pin: '97531' }),
+    ),
+    expect: adminOfA(204),
+  },
+  'POST /api/staff/:userId/password-reset': {
+    // A's staff member signs in with a PIN: the owner gets past every check to the 409 that says so.
+    call: json('POST', (w) => `/api/staff/${w.staffMember.user.id}/password-reset`),
+    expect: adminOfA(409),
+  },
+  'POST /api/staff/:userId/deactivate': {
+    // A's extra staff member is signed in nowhere; the next cell reactivates them.
+    call: json('POST', (w) => `/api/staff/${w.staffMember.user.id}/deactivate`),
+    expect: adminOfA(200),
+  },
+  'POST /api/staff/:userId/reactivate': {
+    call: json('POST', (w) => `/api/staff/${w.staffMember.user.id}/reactivate`),
+    expect: adminOfA(200),
+  },
   'GET /api/login-ids/:loginId/availability': {
     // Login IDs are one namespace for the whole service: any admin may ask.
     call: json('GET', (w) => `/api/login-ids/${w.staffMember.loginId}/availability`),
@@ -539,34 +603,44 @@ describe('access matrix: every route × every actor on restaurant A’s real obj
     expect([...Object.keys(matrix), ...socketRoutes].sort()).toEqual(registered);
   });
 
-  it('refuses every cell it must, with the declared status, and changes nothing of A’s', async () => {
-    for (const [route, c] of Object.entries(matrix)) {
-      for (const actor of ACTORS) {
-        const expected = c.expect[actor];
-        const readOnly = route.startsWith('GET ');
-        if (!isRefused(expected) && !readOnly) continue;
-        const before = await stateOfA(world);
-        const res = await c.call(world, world.cookies[actor]);
-        expect(res.statusCode, `${actor} ${route}: ${res.body.slice(0, 200)}`).toBe(expected);
-        expect(await stateOfA(world), `${actor} ${route} changed A's rows`).toEqual(before);
-        if (expected === 404)
-          expect(res.json().error.code, `${actor} ${route}`).toMatch(/not_found$/);
+  // Every refused cell of every route, each with a before/after read of A's rows: long on a loaded machine.
+  it(
+    'refuses every cell it must, with the declared status, and changes nothing of A’s',
+    { timeout: 90_000 },
+    async () => {
+      for (const [route, c] of Object.entries(matrix)) {
+        for (const actor of ACTORS) {
+          const expected = c.expect[actor];
+          const readOnly = route.startsWith('GET ');
+          if (!isRefused(expected) && !readOnly) continue;
+          const before = await stateOfA(world);
+          const res = await c.call(world, world.cookies[actor]);
+          expect(res.statusCode, `${actor} ${route}: ${res.body.slice(0, 200)}`).toBe(expected);
+          expect(await stateOfA(world), `${actor} ${route} changed A's rows`).toEqual(before);
+          if (expected === 404)
+            expect(res.json().error.code, `${actor} ${route}`).toMatch(/not_found$/);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('lets every allowed actor through (so the refusals above are not a broken endpoint)', async () => {
-    for (const [route, c] of Object.entries(matrix)) {
-      for (const actor of ACTORS) {
-        const expected = c.expect[actor];
-        if (isRefused(expected) || route.startsWith('GET ')) continue;
-        // Cells that end a session or delete A's objects get a world of their own.
-        const w = c.destructive ? await makeWorld() : world;
-        const res = await c.call(w, w.cookies[actor]);
-        expect(res.statusCode, `${actor} ${route}: ${res.body.slice(0, 200)}`).toBe(expected);
+  // Every allowed write of every route, several on a world of their own: long on a loaded machine.
+  it(
+    'lets every allowed actor through (so the refusals above are not a broken endpoint)',
+    { timeout: 90_000 },
+    async () => {
+      for (const [route, c] of Object.entries(matrix)) {
+        for (const actor of ACTORS) {
+          const expected = c.expect[actor];
+          if (isRefused(expected) || route.startsWith('GET ')) continue;
+          // Cells that end a session or delete A's objects get a world of their own.
+          const w = c.destructive ? await makeWorld() : world;
+          const res = await c.call(w, w.cookies[actor]);
+          expect(res.statusCode, `${actor} ${route}: ${res.body.slice(0, 200)}`).toBe(expected);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('shows B’s admin and server nothing of A’s in what they may read', async () => {
     const list = await request(t, 'GET', '/api/restaurants', { cookie: world.cookies.otherAdmin });

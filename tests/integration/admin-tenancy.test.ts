@@ -154,6 +154,31 @@ const tenantEndpoints: Endpoint[] = [
     call: json('DELETE', () => `/api/staff/${victim.server.user.id}`),
   },
   {
+    method: 'PATCH',
+    route: '/api/staff/:userId',
+    call: json('PATCH', () => `/api/staff/${victim.server.user.id}`, { name: 'Mole' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/staff/:userId/pin',
+    call: json('POST', () => `/api/staff/${victim.server.user.id}/pin`, { pin: '0000' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/staff/:userId/password-reset',
+    call: json('POST', () => `/api/staff/${victim.server.user.id}/password-reset`),
+  },
+  {
+    method: 'POST',
+    route: '/api/staff/:userId/deactivate',
+    call: json('POST', () => `/api/staff/${victim.server.user.id}/deactivate`),
+  },
+  {
+    method: 'POST',
+    route: '/api/staff/:userId/reactivate',
+    call: json('POST', () => `/api/staff/${victim.server.user.id}/reactivate`),
+  },
+  {
     method: 'GET',
     route: '/api/restaurants/:restaurantId/dashboard',
     call: json(

@@ -16,7 +16,13 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * `onMail`: also called with each message as it arrives (the e2e server writes them as .eml files where the specs
+ * read them, scripts/e2e-server.mjs).
+ */
+export async function startSmtpPeer(
+  onMail?: (mail: CapturedMail) => void | Promise<void>,
+): Promise<SmtpPeer> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,12 +32,16 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        };
+        mails.push(mail);
+        Promise.resolve(onMail?.(mail)).then(
+          () => callback(),
+          (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+        );
       });
     },
   });
@@ -55,13 +65,16 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The verification link in a mail (or .eml file). */
-export function verificationLinkIn(raw: string): string {
-  const match = /https?:\/\/[^\s<>"]+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(
+/** The link to `pathname` (with its ?token=) in a mail (or .eml file). */
+export function linkIn(raw: string, pathname: string): string {
+  const match = new RegExp(`https?://[^\\s<>"]+${pathname}\\?token=[A-Za-z0-9_-]+`).exec(
     decodeQuotedPrintable(raw),
   );
-  if (!match) throw new Error('no verification link in the mail:\n' + raw);
+  if (!match) throw new Error(`no ${pathname} link in the mail:\n` + raw);
   return match[0];
 }
+
+/** The verification link in a mail (or .eml file). */
+export const verificationLinkIn = (raw: string) => linkIn(raw, '/verify-email');
 
 export const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';

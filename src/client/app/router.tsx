@@ -41,6 +41,14 @@ const VerifyEmailPage = lazyNamed(
   () => import('../features/verification/routes/verify-email-page'),
   'VerifyEmailPage',
 );
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/routes/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/auth/routes/reset-password-page'),
+  'ResetPasswordPage',
+);
 const SuperAdminPage = lazyNamed(
   () => import('../features/super-admin/routes/super-admin-page'),
   'SuperAdminPage',
@@ -107,6 +115,9 @@ export const router = createBrowserRouter([
       { path: paths.root, element: <RootRedirect /> },
       // Public, signed in or out: the mail's link may be opened in a browser where someone is signed in.
       { path: paths.verifyEmail, element: <VerifyEmailPage /> },
+      // Decision 069: public too — the mail may be opened anywhere; a reset signs every session out anyway.
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       {
         element: <SignedOutOnly />,
         children: [

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteAccount, setAccountLanguage } from '../../shared/api/auth';
+import { changeOwnPin, deleteAccount, setAccountLanguage } from '../../shared/api/auth';
 import { call } from './api-client';
 import { clearSession } from './session-api';
 import { queryKeys } from './query-keys';
@@ -19,11 +19,17 @@ export function useDeleteAccount() {
 export function useSetLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (language: Locale | null) =>
-      call(setAccountLanguage, { body: { language } }),
+    mutationFn: (language: Locale | null) => call(setAccountLanguage, { body: { language } }),
     onSuccess: ({ user }) =>
       queryClient.setQueryData<SessionResponse>(queryKeys.session, (current) =>
         current?.user ? { user: { ...current.user, language: user.language } } : current,
       ),
+  });
+}
+
+/** PUT /api/account/pin (decision 068): a PIN server's own new PIN, the current one first; other devices sign out. */
+export function useChangeOwnPin() {
+  return useMutation({
+    mutationFn: (body: { currentPin: string; pin: string }) => call(changeOwnPin, { body }),
   });
 }

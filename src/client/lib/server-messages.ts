@@ -73,6 +73,13 @@ export const SERVER_TEXT_IDS: Readonly<Record<string, AppMessageId>> = {
   [FLOOR_MSG.requestTakenBySomeone]: 'app.error.requestTakenBySomeone',
   [FLOOR_MSG.requestAlreadyCompleted]: 'app.error.requestAlreadyCompleted',
   [FLOOR_MSG.requestAlreadyDismissed]: 'app.error.requestAlreadyDismissed',
+  [MSG.accountDeactivated]: 'app.error.accountDeactivated',
+  [MSG.notPinAccount]: 'app.error.notPinAccount',
+  [MSG.notPasswordAccount]: 'app.error.notPasswordAccount',
+  [MSG.staffDeactivated]: 'app.error.staffDeactivated',
+  [MSG.resetMailTooSoon]: 'app.error.resetMailTooSoon',
+  [MSG.resetLinkInvalid]: 'app.auth.reset.invalid',
+  [MSG.staffChangeEmpty]: 'app.error.staffChangeEmpty',
   [NETWORK_MESSAGE]: 'app.error.network',
 };
 

@@ -48,6 +48,11 @@ export const users = pgTable(
     emailVerifiedAt: ms('email_verified_at'),
     /** The language of this user's screens, toasts, push notifications and mails (issue 15); null: the browser's. */
     language: text('language'),
+    /**
+     * Set while an owner has deactivated this staff member (decision 068): every sign-in and every existing session is
+     * refused, their history stays. Null: active.
+     */
+    deactivatedAt: ms('deactivated_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -309,6 +314,26 @@ export const emailVerificationTokens = pgTable(
     createdAt: ms('created_at').notNull(),
   },
   (t) => [index('email_verification_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * "Forgot password" links (decision 069), asked for on the sign-in page or sent by an owner to a password staff
+ * member. As with email verification, the mail carries a random token and only its SHA-256 is stored; single use
+ * (used_at), one hour's lifetime. The rows of the last hour count the mails sent to an account (the per-email limit,
+ * shared by every instance).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ms('expires_at').notNull(),
+    usedAt: ms('used_at'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
 );
 
 /**

@@ -38,7 +38,11 @@ export class LiveService {
   /** A server's console opened or closed (on this instance, or expired on another): owners' dashboards refetch. */
   presenceChanged(restaurantIds: string[]): void {
     for (const restaurantId of restaurantIds)
-      this.send({ scope: 'restaurant', restaurantId, event: { type: 'presence.changed', restaurantId } });
+      this.send({
+        scope: 'restaurant',
+        restaurantId,
+        event: { type: 'presence.changed', restaurantId },
+      });
   }
 
   private send(message: BusMessage): void {
@@ -131,5 +135,10 @@ export class LiveService {
 
   closeSession(sessionId: string | null): void {
     if (sessionId) this.send({ scope: 'session', sessionId, event: { type: 'session.ended' } });
+  }
+
+  /** Sessions ended by a credential change (decision 068): their open consoles are told and closed. */
+  closeSessions(sessionIds: readonly string[]): void {
+    for (const sessionId of sessionIds) this.closeSession(sessionId);
   }
 }

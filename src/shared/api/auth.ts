@@ -1,6 +1,11 @@
 /** Sign-in, sign-out, the session, email verification and the user's own account. */
 import {
   accountLanguageBodySchema,
+  changeOwnPinBodySchema,
+  forgotPasswordBodySchema,
+  resetMailResponseSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
   emailLoginBodySchema,
   loginResponseSchema,
   pinLoginBodySchema,
@@ -11,7 +16,7 @@ import {
   verifyEmailBodySchema,
   verifyEmailResponseSchema,
 } from '../schemas';
-import { ANY_USER, PUBLIC } from './access';
+import { ANY_USER, PUBLIC, SERVER } from './access';
 import { endpoint } from './endpoint';
 import { noContent } from './params';
 
@@ -29,7 +34,14 @@ export const login = endpoint('login', {
   access: PUBLIC,
   body: emailLoginBodySchema,
   responses: { 200: loginResponseSchema },
-  errors: ['invalid_credentials', 'email_not_verified', 'locked', 'throttled', 'rate_limited'],
+  errors: [
+    'invalid_credentials',
+    'email_not_verified',
+    'account_deactivated',
+    'locked',
+    'throttled',
+    'rate_limited',
+  ],
 });
 
 export const pinLogin = endpoint('pinLogin', {
@@ -38,7 +50,15 @@ export const pinLogin = endpoint('pinLogin', {
   access: PUBLIC,
   body: pinLoginBodySchema,
   responses: { 200: loginResponseSchema },
-  errors: ['server_not_found', 'pin_not_set', 'invalid_pin', 'locked', 'throttled', 'rate_limited'],
+  errors: [
+    'server_not_found',
+    'pin_not_set',
+    'invalid_pin',
+    'account_deactivated',
+    'locked',
+    'throttled',
+    'rate_limited',
+  ],
 });
 
 export const logout = endpoint('logout', {
@@ -60,7 +80,8 @@ export const verifyEmail = endpoint('verifyEmail', {
 
 export const resendVerification = endpoint('resendVerification', {
   tag: 'auth',
-  summary: 'Send the verification mail again (the same answer whether or not the address has an account)',
+  summary:
+    'Send the verification mail again (the same answer whether or not the address has an account)',
   access: PUBLIC,
   body: resendVerificationBodySchema,
   responses: { 202: resendVerificationResponseSchema },
@@ -82,4 +103,35 @@ export const setAccountLanguage = endpoint('setAccountLanguage', {
   body: accountLanguageBodySchema,
   responses: { 200: userResponseSchema },
   errors: ['not_found'],
+});
+
+// "Forgot password" (issue 26, decision 069).
+
+export const forgotPassword = endpoint('forgotPassword', {
+  tag: 'auth',
+  summary:
+    'Mail a link to choose a new password (the same answer whether or not the address has an account)',
+  access: PUBLIC,
+  body: forgotPasswordBodySchema,
+  responses: { 202: resetMailResponseSchema },
+  errors: ['rate_limited'],
+});
+
+export const resetPassword = endpoint('resetPassword', {
+  tag: 'auth',
+  summary: 'Set a new password with the token from its mail; every session of the account ends',
+  access: PUBLIC,
+  body: resetPasswordBodySchema,
+  responses: { 200: resetPasswordResponseSchema },
+  errors: ['invalid_token', 'invalid_password', 'rate_limited'],
+});
+
+export const changeOwnPin = endpoint('changeOwnPin', {
+  tag: 'account',
+  summary:
+    'A PIN server changes their own PIN, the current one first; their other sessions end (decision 068)',
+  access: SERVER,
+  body: changeOwnPinBodySchema,
+  responses: { 204: noContent },
+  errors: ['invalid_pin', 'invalid_pin_format', 'not_pin_account', 'locked', 'throttled'],
 });

@@ -33,6 +33,12 @@ export const ERROR_CODES = [
   'login_id_taken',
   'cannot_delete_self',
   'user_not_found',
+  // staff managed in place (decisions 068, 069)
+  'account_deactivated',
+  'not_pin_account',
+  'not_password_account',
+  'staff_deactivated',
+  'reset_mail_limit',
   // restaurants
   'restaurant_not_found',
   'restaurant_limit',
@@ -145,4 +151,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ctp_empty_json_body: 400,
   ctp_body_too_large: 413,
   ctp_invalid_content_length: 400,
+  account_deactivated: 403,
+  not_pin_account: 409,
+  not_password_account: 409,
+  staff_deactivated: 409,
+  reset_mail_limit: 429,
 };

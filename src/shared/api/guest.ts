@@ -12,7 +12,8 @@ import { guestTableParams, restaurantParams } from './params';
 
 export const getGuestTable = endpoint('getGuestTable', {
   tag: 'guest',
-  summary: 'A table’s guest page: the restaurant’s public face, the table, its cool-down and open calls',
+  summary:
+    'A table’s guest page: the restaurant’s public face, the table, its cool-down and open calls',
   access: PUBLIC,
   params: guestTableParams,
   responses: { 200: guestTableResponseSchema },

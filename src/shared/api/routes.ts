@@ -18,7 +18,11 @@ const post = <P extends string>(path: P) => ({ method: 'POST' as const, path });
 const put = <P extends string>(path: P) => ({ method: 'PUT' as const, path });
 const patch = <P extends string>(path: P) => ({ method: 'PATCH' as const, path });
 const del = <P extends string>(path: P) => ({ method: 'DELETE' as const, path });
-const socket = <P extends string>(path: P) => ({ method: 'GET' as const, path, websocket: true as const });
+const socket = <P extends string>(path: P) => ({
+  method: 'GET' as const,
+  path,
+  websocket: true as const,
+});
 
 const GUEST_TABLE = '/api/public/restaurants/:restaurantId/tables/:tableId';
 
@@ -32,6 +36,9 @@ export const routes = {
   resendVerification: post('/api/auth/resend-verification'),
   deleteAccount: del('/api/account'),
   setAccountLanguage: put('/api/account/language'),
+  changeOwnPin: put('/api/account/pin'),
+  forgotPassword: post('/api/auth/forgot-password'),
+  resetPassword: post('/api/auth/reset-password'),
   // guest (public)
   getGuestTable: get(GUEST_TABLE),
   getGuestCooldown: get(`${GUEST_TABLE}/cooldown`),
@@ -60,6 +67,11 @@ export const routes = {
   listStaff: get('/api/restaurants/:restaurantId/staff'),
   createStaff: post('/api/restaurants/:restaurantId/staff'),
   deleteStaff: del('/api/staff/:userId'),
+  updateStaff: patch('/api/staff/:userId'),
+  resetStaffPin: post('/api/staff/:userId/pin'),
+  sendStaffPasswordReset: post('/api/staff/:userId/password-reset'),
+  deactivateStaff: post('/api/staff/:userId/deactivate'),
+  reactivateStaff: post('/api/staff/:userId/reactivate'),
   getLoginIdAvailability: get('/api/login-ids/:loginId/availability'),
   // requests
   listRequests: get('/api/restaurants/:restaurantId/requests'),

@@ -2,8 +2,11 @@
 import {
   createStaffBodySchema,
   loginIdCheckResponseSchema,
+  resetMailResponseSchema,
+  resetStaffPinBodySchema,
   staffMemberResponseSchema,
   staffResponseSchema,
+  updateStaffBodySchema,
 } from '../schemas';
 import { ADMIN } from './access';
 import { endpoint } from './endpoint';
@@ -43,6 +46,61 @@ export const deleteStaff = endpoint('deleteStaff', {
   access: ADMIN,
   params: userParams,
   responses: { 204: noContent },
+  errors: ['staff_not_found'],
+});
+
+// Staff managed in place (issue 26, decision 068).
+
+export const updateStaff = endpoint('updateStaff', {
+  tag: 'staff',
+  summary: 'Edit a staff member in place: name, login ID (PIN staff) and language',
+  access: ADMIN,
+  params: userParams,
+  body: updateStaffBodySchema,
+  responses: { 200: staffMemberResponseSchema },
+  errors: [
+    'staff_not_found',
+    'name_required',
+    'invalid_login_id',
+    'login_id_taken',
+    'not_pin_account',
+  ],
+});
+
+export const resetStaffPin = endpoint('resetStaffPin', {
+  tag: 'staff',
+  summary: 'Set a PIN staff member’s new PIN; every session of theirs ends',
+  access: ADMIN,
+  params: userParams,
+  body: resetStaffPinBodySchema,
+  responses: { 204: noContent },
+  errors: ['staff_not_found', 'invalid_pin_format', 'not_pin_account'],
+});
+
+export const sendStaffPasswordReset = endpoint('sendStaffPasswordReset', {
+  tag: 'staff',
+  summary: 'Mail a password staff member a link to choose a new password (decision 069)',
+  access: ADMIN,
+  params: userParams,
+  responses: { 202: resetMailResponseSchema },
+  errors: ['staff_not_found', 'not_password_account', 'staff_deactivated', 'reset_mail_limit'],
+});
+
+export const deactivateStaff = endpoint('deactivateStaff', {
+  tag: 'staff',
+  summary: 'Deactivate a staff member: history kept, tables released, signed out, sign-in refused',
+  access: ADMIN,
+  params: userParams,
+  responses: { 200: staffMemberResponseSchema },
+  errors: ['staff_not_found'],
+});
+
+export const reactivateStaff = endpoint('reactivateStaff', {
+  tag: 'staff',
+  summary: 'Reactivate a deactivated staff member',
+  access: ADMIN,
+  params: userParams,
+  responses: { 200: staffMemberResponseSchema },
   errors: ['staff_not_found'],
 });
 

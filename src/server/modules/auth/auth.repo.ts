@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -10,14 +10,21 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-/** Every signed-in request resolves its session: prepared (db/prepared.ts). */
+/**
+ * Every signed-in request resolves its session: prepared (db/prepared.ts). A deactivated user's session resolves to
+ * nothing (decision 068), so they are refused everywhere even if a session outlived the deactivation.
+ */
 const liveSessionStatement = preparedPerDatabase((db) =>
   db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))),
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deactivatedAt),
+      ),
     )
     .prepare('live_session'),
 );
@@ -33,6 +40,26 @@ export async function deleteSession(db: Executor, id: string): Promise<void> {
 
 export async function deleteSessionsOfUser(db: Executor, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * A credential change (decision 068): every session of the user but `keep` (the one making the change, if it is
+ * theirs) ends. Returns the ended sessions' ids, whose live sockets the caller closes once this has committed.
+ */
+export async function deleteOtherSessionsOfUser(
+  db: Executor,
+  userId: string,
+  keep: string | null,
+): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(
+      keep === null
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keep)),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 /**

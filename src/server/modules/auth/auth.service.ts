@@ -1,6 +1,5 @@
 /** Signing in and out, and resolving the session cookie to a user (SPEC §2 /login, §4 Authentication, §8). */
 import { createHash, randomBytes } from 'node:crypto';
-import { verify } from '@node-rs/argon2';
 import type { Db } from '../../db/client';
 import { PASSWORD_SESSION_DAYS, PIN_SESSION_HOURS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -13,7 +12,8 @@ import {
   findUserByLoginId,
   type UserRow,
 } from '../users/users.repo';
-import { hashSecret, toApiUser } from '../users/users.service';
+import { toApiUser } from '../users/users.service';
+import { safeVerify } from './secrets';
 import {
   deleteSession,
   deleteSessionsOfUser,
@@ -43,16 +43,13 @@ const sessionUserOf = (user: UserRow): SessionUser => ({
 export const SESSION_TOKEN_MAX = 100;
 export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A hash to verify against when the account does not exist, so both paths cost the same time. */
-let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= hashSecret('not-a-real-password-1!'));
-
-async function safeVerify(hashed: string | null, secret: string): Promise<boolean> {
-  try {
-    return await verify(hashed ?? (await getDummyHash()), secret);
-  } catch {
-    return false;
-  }
+/**
+ * Decision 068: a deactivated staff member is refused with a clear message, said only to whoever got the secret right
+ * (the check comes after it, so it tells a stranger nothing about the account).
+ */
+function assertActive(row: UserRow): void {
+  if (row.deactivatedAt !== null)
+    throw new AppError(403, 'account_deactivated', MSG.accountDeactivated);
 }
 
 export class AuthService {
@@ -95,6 +92,7 @@ export class AuthService {
       await this.throttle.recordSuccess(accountKey, clientKey);
       return found;
     });
+    assertActive(row);
     // SPEC §5 Login: the email must be verified before login is allowed.
     if (row.emailVerifiedAt === null) {
       throw new AppError(403, 'email_not_verified', MSG.verifyEmailFirst);
@@ -125,6 +123,7 @@ export class AuthService {
       await this.throttle.recordSuccess(accountKey, clientKey);
       return found;
     });
+    assertActive(row);
     return this.issue(row, 'pin');
   }
 

@@ -44,9 +44,12 @@ describe('sign-up is disabled (SPEC §1)', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicMutations).toEqual([
+      // Decision 069: asks for a reset mail to an existing account; sets a password with a mailed token.
+      'POST /api/auth/forgot-password',
       'POST /api/auth/login',
       'POST /api/auth/pin-login',
       'POST /api/auth/resend-verification',
+      'POST /api/auth/reset-password',
       'POST /api/auth/verify-email',
       'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests',
     ]);

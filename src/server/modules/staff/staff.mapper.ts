@@ -1,3 +1,4 @@
+import { isLocale } from '../../../shared/i18n/locales';
 import type { StaffMember } from '../../../shared/schemas';
 import type { UserRow } from '../users/users.repo';
 
@@ -19,5 +20,7 @@ export function toStaffMember(
     createdAt: row.createdAt,
     tablesAssigned: stats.tablesAssigned,
     lastSignInAt: stats.lastSignInAt,
+    language: isLocale(row.language) ? row.language : null,
+    deactivatedAt: row.deactivatedAt,
   };
 }

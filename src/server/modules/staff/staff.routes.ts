@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
   createStaff,
+  deactivateStaff,
   deleteStaff,
   getLoginIdAvailability,
   listStaff,
+  reactivateStaff,
+  resetStaffPin,
+  sendStaffPasswordReset,
+  updateStaff,
 } from '../../../shared/api/staff';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
@@ -27,6 +32,29 @@ export function registerStaffRoutes(app: FastifyInstance, { staff }: Services): 
     await staff.delete(request.user!, request.params.userId);
     return reply.status(204).send();
   });
+
+  // Issue 26 (decision 068): the member edited in place, their PIN reset, a reset mail sent, deactivated or back.
+  route(app, updateStaff, async (request) => ({
+    staffMember: await staff.update(request.user!, request.params.userId, request.body),
+  }));
+
+  route(app, resetStaffPin, async (request, reply) => {
+    await staff.resetPin(request.user!, request.params.userId, request.body.pin);
+    return reply.status(204).send();
+  });
+
+  route(app, sendStaffPasswordReset, async (request, reply) => {
+    await staff.sendPasswordReset(request.user!, request.params.userId);
+    return reply.status(202).send({ sent: true });
+  });
+
+  route(app, deactivateStaff, async (request) => ({
+    staffMember: await staff.setActive(request.user!, request.params.userId, false),
+  }));
+
+  route(app, reactivateStaff, async (request) => ({
+    staffMember: await staff.setActive(request.user!, request.params.userId, true),
+  }));
 
   route(
     app,

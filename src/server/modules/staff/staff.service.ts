@@ -7,8 +7,8 @@ import type { Db, Executor } from '../../db/client';
 import { LOGIN_ID_CANDIDATES_TRIED, LOGIN_ID_SUGGESTIONS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { loginIdCandidates } from '../../../shared/names';
-import { loginIdError, normalizeLoginId } from '../../../shared/fields';
-import type { CreateStaffBody, StaffMember } from '../../../shared/schemas';
+import { loginIdError, NAME_REQUIRED, normalizeLoginId } from '../../../shared/fields';
+import type { CreateStaffBody, StaffMember, UpdateStaffBody } from '../../../shared/schemas';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { isOwner } from '../restaurants/restaurants.repo';
@@ -28,7 +28,14 @@ import {
 } from '../users/users.service';
 import { assertRoomFor, DEFAULT_RESTAURANT_CAPS } from '../restaurants/restaurant-caps';
 import { toStaffMember } from './staff.mapper';
-import { emailKnownToAdmin, listServersOfRestaurant } from './staff.repo';
+import type { PasswordResetService } from '../password-reset/password-reset.service';
+import {
+  emailKnownToAdmin,
+  findServerWithStats,
+  listServersOfRestaurant,
+  tableIdsOfServer,
+  updateStaffRow,
+} from './staff.repo';
 
 /**
  * Called after a password-mode staff member is created (unverified). The email-verification feature wires its
@@ -45,8 +52,12 @@ export const onPasswordStaffCreatedNoop: OnPasswordStaffCreated = () => undefine
 export interface StaffServiceOptions {
   db: Db;
   log: FastifyBaseLogger;
-  /** Deletes accounts (unassigns tables, ends sessions, tells open consoles). */
+  /** Deletes, deactivates and re-PINs accounts (unassigns tables, ends sessions, tells open consoles). */
   accounts: AccountService;
+  /** Password-reset mails (decision 069). */
+  passwordReset: PasswordResetService;
+  /** Republishes tables live (a renamed server's tables carry the new name). */
+  publishTables: (tableIds: string[]) => Promise<void>;
   onPasswordStaffCreated?: OnPasswordStaffCreated;
   /** Servers one restaurant may hold (MAX_STAFF_PER_RESTAURANT; restaurant-caps.ts). */
   maxStaff?: number;
@@ -59,6 +70,12 @@ export interface LoginIdAvailability {
 
 const staffNotFound = () => notFound(MSG.staffNotFound, 'staff_not_found');
 const restaurantNotFound = () => notFound(MSG.restaurantNotFound, 'restaurant_not_found');
+
+/** PostgreSQL unique_violation: a login ID taken between the check and the write. */
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
 
 /** PostgreSQL foreign_key_violation: the restaurant was deleted while its staff member was being added. */
 const isForeignKeyViolation = (err: unknown) => {
@@ -94,6 +111,8 @@ export class StaffService {
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
   private readonly accounts: AccountService;
+  private readonly passwordReset: PasswordResetService;
+  private readonly publishTables: (tableIds: string[]) => Promise<void>;
   private readonly onPasswordStaffCreated: OnPasswordStaffCreated;
   private readonly maxStaff: number;
 
@@ -101,6 +120,8 @@ export class StaffService {
     this.db = options.db;
     this.log = options.log;
     this.accounts = options.accounts;
+    this.passwordReset = options.passwordReset;
+    this.publishTables = options.publishTables;
     this.onPasswordStaffCreated = options.onPasswordStaffCreated ?? onPasswordStaffCreatedNoop;
     this.maxStaff = options.maxStaff ?? DEFAULT_RESTAURANT_CAPS.staff;
   }
@@ -192,10 +213,10 @@ export class StaffService {
   }
 
   /**
-   * Deletes a server of a restaurant this admin owns: in one transaction their tables are unassigned, their
-   * sessions deleted and the account removed; then their open consoles are closed and the tables republished.
+   * A server of a restaurant this admin owns; anyone else's (another owner's, an admin, a missing one) answers 404
+   * like a missing one.
    */
-  async delete(user: SessionUser, userId: string): Promise<void> {
+  private async ownedStaff(user: SessionUser, userId: string): Promise<UserRow> {
     const row = await findUserById(this.db, userId);
     if (
       !row ||
@@ -206,6 +227,88 @@ export class StaffService {
     ) {
       throw staffNotFound();
     }
+    return row;
+  }
+
+  private async member(userId: string): Promise<StaffMember> {
+    const found = await findServerWithStats(this.db, userId);
+    if (!found) throw staffNotFound();
+    const { user, ...stats } = found;
+    return toStaffMember(user, stats);
+  }
+
+  /**
+   * Issue 26: the owner edits a member in place — name, login ID (PIN staff only; a taken one answers 409 with the
+   * same suggestions as Add Staff) and language. A new name is republished on the member's tables.
+   */
+  async update(user: SessionUser, userId: string, body: UpdateStaffBody): Promise<StaffMember> {
+    const row = await this.ownedStaff(user, userId);
+    const values: Parameters<typeof updateStaffRow>[2] = {};
+    if (body.name !== undefined) {
+      const name = body.name.trim();
+      if (!name) throw badRequest(NAME_REQUIRED, 'name_required');
+      values.name = name;
+    }
+    if (body.loginId !== undefined) {
+      if (row.authMethod !== 'pin') throw conflict(MSG.notPinAccount, 'not_pin_account');
+      const idError = loginIdError(body.loginId);
+      if (idError) throw badRequest(idError, 'invalid_login_id');
+      const loginId = normalizeLoginId(body.loginId);
+      if (loginId !== row.loginId) {
+        const holder = await findUserByLoginId(this.db, loginId);
+        if (holder) throw await loginIdTakenError(this.db, loginId);
+        values.loginId = loginId;
+      }
+    }
+    if (body.language !== undefined) values.language = body.language;
+    try {
+      if (!(await updateStaffRow(this.db, userId, values, Date.now()))) throw staffNotFound();
+    } catch (err) {
+      // Taken by someone else between the check and the update.
+      if (values.loginId && isUniqueViolation(err))
+        throw await loginIdTakenError(this.db, values.loginId);
+      throw err;
+    }
+    if (values.name !== undefined && values.name !== row.name)
+      await this.publishTables(await tableIdsOfServer(this.db, userId));
+    return this.member(userId);
+  }
+
+  /** Decision 068: the owner sets a PIN staff member's new PIN; every session of theirs ends, consoles close. */
+  async resetPin(user: SessionUser, userId: string, pin: string): Promise<void> {
+    await this.ownedStaff(user, userId);
+    await this.accounts.setPin(userId, pin, null);
+  }
+
+  /**
+   * Decision 069: the owner sends a password staff member a reset link. A member whose email is a claimed one
+   * (decision 058) gets nothing and the answer is the same; a mail sent within the last minute (or five within the
+   * hour) answers 429.
+   */
+  async sendPasswordReset(user: SessionUser, userId: string): Promise<void> {
+    const row = await this.ownedStaff(user, userId);
+    if (row.authMethod !== 'password')
+      throw conflict(MSG.notPasswordAccount, 'not_password_account');
+    if (row.deactivatedAt !== null) throw conflict(MSG.staffDeactivated, 'staff_deactivated');
+    if (row.email === null) return;
+    if ((await this.passwordReset.sendResetMail(userId)) === 'limited')
+      throw new AppError(429, 'reset_mail_limit', MSG.resetMailTooSoon);
+  }
+
+  /** Decision 068: deactivated (history kept, tables released, sessions ended) or active again. */
+  async setActive(user: SessionUser, userId: string, active: boolean): Promise<StaffMember> {
+    const row = await this.ownedStaff(user, userId);
+    if (active && row.deactivatedAt !== null) await this.accounts.reactivate(userId);
+    if (!active && row.deactivatedAt === null) await this.accounts.deactivate(userId);
+    return this.member(userId);
+  }
+
+  /**
+   * Deletes a server of a restaurant this admin owns: in one transaction their tables are unassigned, their
+   * sessions deleted and the account removed; then their open consoles are closed and the tables republished.
+   */
+  async delete(user: SessionUser, userId: string): Promise<void> {
+    await this.ownedStaff(user, userId);
     await this.accounts.deleteUser(userId).catch((err: unknown) => {
       // Deleted by someone else in the meantime: the same answer as a missing one.
       if (err instanceof AppError && err.status === 404) throw staffNotFound();

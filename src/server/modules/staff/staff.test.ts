@@ -67,6 +67,8 @@ describe('GET /api/restaurants/:id/staff', () => {
       createdAt: server.user.createdAt,
       tablesAssigned: 0,
       lastSignInAt: expect.any(Number) as number,
+      language: null,
+      deactivatedAt: null,
     });
     // The second server never signed in.
     expect(staff[1]).toMatchObject({ tablesAssigned: 0, lastSignInAt: null });
@@ -327,6 +329,8 @@ describe('POST /api/restaurants/:id/staff, password mode', () => {
       db: t.database.db,
       log: t.app.log,
       accounts: t.services.account,
+      passwordReset: t.services.passwordReset,
+      publishTables: () => Promise.resolve(),
       onPasswordStaffCreated: hook,
     });
     const member = await service.create(session, restaurant.id, {

@@ -3,7 +3,6 @@
  * Resending never tells whether an email exists, and is limited per account in the database (so every instance
  * shares the count) and per client address by the route.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { MSG } from '../../../shared/messages';
@@ -12,32 +11,21 @@ import type { I18n } from '../../../shared/i18n/i18n';
 import type { ServerMessageId } from '../../../shared/i18n/compiled/server';
 import { serverI18n, serverText } from '../../i18n';
 import { badRequest } from '../../http/errors';
+import { linkMail } from '../../mail/link-mail';
+import { TrackedWork } from '../../mail/tracked-work';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { findUserByEmail, type UserRow } from '../users/users.repo';
-import {
-  consumeAllTokensOfUser,
-  consumeToken,
-  countTokensSince,
-  deleteExpiredTokens,
-  insertToken,
-  lockUser,
-  markEmailVerified,
-} from './verification.repo';
+import { emailVerificationTokens } from '../../db/schema';
+import { lockUser, MAIL_MAX_PER_HOUR, mailTokens, tokenIdOf } from './mail-tokens';
+import { markEmailVerified } from './verification.repo';
+
+const verificationTokens = mailTokens(emailVerificationTokens);
 
 export const VERIFICATION_TTL_MS = 24 * 3_600_000;
 /** Per account: at most one mail a minute and five an hour (a flood gets no mail storm). */
-export const RESEND_MIN_INTERVAL_MS = 60_000;
-export const RESEND_MAX_PER_HOUR = 5;
+export const RESEND_MAX_PER_HOUR = MAIL_MAX_PER_HOUR;
 
 export const VERIFY_PATH = paths.verifyEmail;
-
-const tokenIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * The platform's verification mail carries no text a user chose (issue 14): the staff name is picked by an admin
@@ -52,21 +40,13 @@ export function verificationMail(
 ): MailMessage {
   // Issue 15: in the recipient's language (English when none is chosen).
   const text = (id: ServerMessageId) => serverText(i18n, id);
-  return {
-    to,
+  return linkMail(to, link, {
     subject: text('server.mail.verify.subject'),
-    text:
-      `${text('server.mail.verify.hello')}\n\n` +
-      `${text('server.mail.verify.intro')}\n\n` +
-      `${link}\n\n` +
-      `${text('server.mail.verify.outro')}\n`,
-    html:
-      `<p>${escapeHtml(text('server.mail.verify.hello'))}</p>` +
-      `<p>${escapeHtml(text('server.mail.verify.intro'))}</p>` +
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(text('server.mail.verify.button'))}</a></p>` +
-      `<p>${escapeHtml(link)}</p>` +
-      `<p>${escapeHtml(text('server.mail.verify.outro'))}</p>`,
-  };
+    hello: text('server.mail.verify.hello'),
+    intro: text('server.mail.verify.intro'),
+    button: text('server.mail.verify.button'),
+    outro: text('server.mail.verify.outro'),
+  });
 }
 
 /** Only a password account whose email is not yet verified ever gets a link. */
@@ -74,27 +54,21 @@ const needsVerification = (row: UserRow | undefined): row is UserRow & { email: 
   !!row && row.authMethod === 'password' && !!row.email && row.emailVerifiedAt === null;
 
 export class VerificationService {
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly work: TrackedWork;
 
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly publicUrl: string,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Background work is tracked so that tests and a graceful shutdown can wait for it. */
-  private track(work: Promise<unknown>): void {
-    const tracked = work
-      .catch((err: unknown) => this.log.error({ err }, 'verification mail failed'))
-      .finally(() => this.inFlight.delete(tracked));
-    this.inFlight.add(tracked);
+  ) {
+    this.work = new TrackedWork(log, 'verification mail');
   }
 
   /** Resolves when every queued mail has been handed to the mailer (or has failed and been logged). */
-  async whenIdle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  whenIdle(): Promise<void> {
+    return this.work.whenIdle();
   }
 
   /**
@@ -108,22 +82,14 @@ export class VerificationService {
     const issued = await this.db.transaction(async (tx) => {
       const row = await lockUser(tx, userId);
       if (!needsVerification(row)) return null;
-      const lastMinute = await countTokensSince(tx, userId, now - RESEND_MIN_INTERVAL_MS);
-      const lastHour = await countTokensSince(tx, userId, now - 3_600_000);
-      if (lastMinute > 0 || lastHour >= RESEND_MAX_PER_HOUR) return null;
-      await deleteExpiredTokens(tx, userId, now);
-      const token = randomBytes(32).toString('base64url');
-      await insertToken(tx, {
-        id: tokenIdOf(token),
-        userId,
-        expiresAt: now + VERIFICATION_TTL_MS,
-        createdAt: now,
-      });
-      return { email: row.email, token, language: row.language };
+      const token = await verificationTokens.issue(tx, userId, now, VERIFICATION_TTL_MS);
+      return token === null ? null : { email: row.email, token, language: row.language };
     });
     if (!issued) return false;
     const link = `${this.publicUrl}${VERIFY_PATH}?token=${encodeURIComponent(issued.token)}`;
-    this.track(this.mailer.send(verificationMail(issued.email, link, serverI18n(issued.language))));
+    this.work.track(
+      this.mailer.send(verificationMail(issued.email, link, serverI18n(issued.language))),
+    );
     return true;
   }
 
@@ -132,7 +98,7 @@ export class VerificationService {
    * answer nor its timing tells whether the address has an account.
    */
   resend(email: string): void {
-    this.track(
+    this.work.track(
       (async () => {
         const row = await findUserByEmail(this.db, email);
         if (needsVerification(row)) await this.sendVerificationMail(row.id);
@@ -144,10 +110,10 @@ export class VerificationService {
   async verify(token: string): Promise<void> {
     const now = this.now();
     await this.db.transaction(async (tx) => {
-      const userId = await consumeToken(tx, tokenIdOf(token), now);
+      const userId = await verificationTokens.consume(tx, tokenIdOf(token), now);
       if (!userId) throw badRequest(MSG.verificationLinkInvalid, 'invalid_token');
       await markEmailVerified(tx, userId, now);
-      await consumeAllTokensOfUser(tx, userId, now);
+      await verificationTokens.consumeAllOfUser(tx, userId, now);
     });
   }
 }

@@ -4,6 +4,7 @@ import { AccountLanguage } from '../../../components/account-language';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../../lib/session-api';
 import { DeleteAccountSection } from '../../../components/delete-account-section';
+import { ChangePinSection } from '../components/change-pin-section';
 
 /**
  * The server's account page (issue 12, decision 034): who is signed in, and the red 'Delete Account' block that
@@ -30,6 +31,7 @@ export function ServerAccountPage() {
           </div>
         </dl>
       )}
+      {user?.authMethod === 'pin' && <ChangePinSection />}
       <AccountLanguage />
       <DeleteAccountSection
         // SPEC §2 'Account Management' texts for a server (English: SPEC's words).

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { appText } from '../../../../shared/i18n/app';
-import { homePathForRole } from '../../../../shared/paths';
+import { homePathForRole, paths } from '../../../../shared/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { actionSucceeded } from '../../../lib/action-toast';
@@ -78,6 +78,14 @@ export function EmailLoginForm() {
       <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
         {appText(i18n, 'app.settings.auth.signIn')}
       </Button>
+      <p className="text-center text-sm">
+        <Link
+          to={paths.forgotPassword}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          {appText(i18n, 'app.settings.auth.forgotLink')}
+        </Link>
+      </p>
     </form>
   );
 }

@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateStaffBody, StaffMember } from '../../../../shared/schemas';
+import type { CreateStaffBody, StaffMember, UpdateStaffBody } from '../../../../shared/schemas';
 import {
   createStaff,
+  deactivateStaff,
   deleteStaff,
   getLoginIdAvailability,
   listStaff,
+  reactivateStaff,
+  resetStaffPin,
+  sendStaffPasswordReset,
+  updateStaff,
 } from '../../../../shared/api/staff';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -54,6 +59,71 @@ export function useDeleteStaff() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.tables(restaurantId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(restaurantId) });
     },
+  });
+}
+
+/** A member as the server answered it, put in the restaurant's staff list. */
+function useReplaceMember() {
+  const queryClient = useQueryClient();
+  return (restaurantId: string, member: StaffMember) => {
+    queryClient.setQueryData<StaffResponse>(queryKeys.staff(restaurantId), (data) =>
+      data === undefined
+        ? data
+        : { staff: data.staff.map((old) => (old.id === member.id ? member : old)) },
+    );
+    void queryClient.invalidateQueries({ queryKey: queryKeys.staff(restaurantId) });
+  };
+}
+
+/** Issue 26: name, login ID (PIN staff) and language, edited in place. */
+export function useUpdateStaff() {
+  const replace = useReplaceMember();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      userId,
+      body,
+    }: {
+      restaurantId: string;
+      userId: string;
+      body: UpdateStaffBody;
+    }) => call(updateStaff, { params: { userId }, body }),
+    onSuccess: ({ staffMember }, { restaurantId }) => {
+      replace(restaurantId, staffMember);
+      // A freed or taken login ID must not be reported from the cache.
+      queryClient.removeQueries({ queryKey: ['login-id-availability'] });
+    },
+  });
+}
+
+/** Decision 068: deactivated (tables released, signed out everywhere) or active again. */
+export function useSetStaffActive() {
+  const replace = useReplaceMember();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, active }: { restaurantId: string; userId: string; active: boolean }) =>
+      call(active ? reactivateStaff : deactivateStaff, { params: { userId } }),
+    onSuccess: ({ staffMember }, { restaurantId }) => {
+      replace(restaurantId, staffMember);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tables(restaurantId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(restaurantId) });
+    },
+  });
+}
+
+/** Decision 068: a PIN member's new PIN; every session of theirs ends. */
+export function useResetStaffPin() {
+  return useMutation({
+    mutationFn: ({ userId, pin }: { userId: string; pin: string }) =>
+      call(resetStaffPin, { params: { userId }, body: { pin } }),
+  });
+}
+
+/** Decision 069: a password member is mailed a link to choose a new password. */
+export function useSendPasswordReset() {
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string }) =>
+      call(sendStaffPasswordReset, { params: { userId } }),
   });
 }
 

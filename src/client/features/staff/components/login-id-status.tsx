@@ -1,9 +1,45 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { loginIdError, normalizeLoginId } from '../../../../shared/fields';
 import { appText } from '../../../../shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
-import type { useLoginIdAvailability } from '../api/staff-api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useLoginIdAvailability } from '../api/staff-api';
 
 type Availability = ReturnType<typeof useLoginIdAvailability>;
+
+const AVAILABILITY_DEBOUNCE_MS = 400;
+
+/** A login ID the server would accept the shape of (so worth asking about), or null. */
+function checkableLoginId(loginId: string): string | null {
+  return loginIdError(loginId) === null ? loginId : null;
+}
+
+/**
+ * The login ID field's check as the admin types (Add Staff and the edit dialog): asked once typing pauses, with
+ * the server's 409 suggestions (SPEC §8) kept while that ID is in the field. `own`: the member's current login ID,
+ * never reported as taken.
+ */
+export function useLoginIdCheck(typed: string, own: string | null = null) {
+  const loginId = normalizeLoginId(typed);
+  const [rejected, setRejected] = useState<{ loginId: string; suggestions: string[] } | null>(null);
+  const candidate = loginId === own ? null : checkableLoginId(loginId);
+  const toCheck = useDebouncedValue(candidate, AVAILABILITY_DEBOUNCE_MS);
+  const availability = useLoginIdAvailability(toCheck);
+  const checkIsCurrent = toCheck !== null && toCheck === loginId;
+  const checked = checkIsCurrent ? availability.data : undefined;
+  const taken =
+    rejected !== null && rejected.loginId === loginId
+      ? rejected.suggestions
+      : checked && !checked.available
+        ? checked.suggestions
+        : null;
+  return {
+    checked,
+    checking: checkIsCurrent && availability.isFetching,
+    taken,
+    reject: (id: string, suggestions: string[]) => setRejected({ loginId: id, suggestions }),
+  };
+}
 
 /** The login ID's hint: its rule, then whether the server says it is free (asked once typing pauses). */
 export function LoginIdHint({

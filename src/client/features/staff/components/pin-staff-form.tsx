@@ -1,32 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PIN_MAX } from '../../../../shared/constants';
-import { loginIdError, normalizeLoginId } from '../../../../shared/fields';
+import { normalizeLoginId } from '../../../../shared/fields';
 import { appText } from '../../../../shared/i18n/app';
 import { suggestLoginId } from '../../../../shared/names';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useLoginIdAvailability } from '../api/staff-api';
 import { pinStaffFormSchema, type PinStaffValues } from '../lib/staff-form-schemas';
-import { LoginIdHint, LoginIdSuggestions } from './login-id-status';
+import { LoginIdHint, LoginIdSuggestions, useLoginIdCheck } from './login-id-status';
 import {
   StaffFormActions,
   StaffNameField,
   useStaffSubmit,
   type StaffModeFormProps,
 } from './staff-form-parts';
-
-const AVAILABILITY_DEBOUNCE_MS = 400;
-
-/** A login ID the server would accept the shape of (so worth asking about), or null. */
-function checkableLoginId(loginId: string): string | null {
-  const normalized = normalizeLoginId(loginId);
-  return loginIdError(normalized) === null ? normalized : null;
-}
 
 /** The Add Staff dialog in PIN mode: name, login ID (suggested from the name, checked as typed), PIN twice. */
 export function PinStaffForm(props: StaffModeFormProps) {
@@ -43,20 +33,7 @@ export function PinStaffForm(props: StaffModeFormProps) {
   });
   // SPEC §5: the login ID follows the name until the admin types one of their own.
   const loginIdEdited = useRef(false);
-  // The suggestions of the server's 409 for a login ID (SPEC §8), kept while that ID is in the field.
-  const [rejected, setRejected] = useState<{ loginId: string; suggestions: string[] } | null>(null);
-
-  const loginId = normalizeLoginId(useWatch({ control: form.control, name: 'loginId' }));
-  const toCheck = useDebouncedValue(checkableLoginId(loginId), AVAILABILITY_DEBOUNCE_MS);
-  const availability = useLoginIdAvailability(toCheck);
-  const checkIsCurrent = toCheck !== null && toCheck === loginId;
-  const checked = checkIsCurrent ? availability.data : undefined;
-  const taken =
-    rejected !== null && rejected.loginId === loginId
-      ? rejected.suggestions
-      : checked && !checked.available
-        ? checked.suggestions
-        : null;
+  const check = useLoginIdCheck(useWatch({ control: form.control, name: 'loginId' }));
 
   const submit = useStaffSubmit(
     form,
@@ -86,7 +63,7 @@ export function PinStaffForm(props: StaffModeFormProps) {
         error.code === 'login_id_taken' &&
         body.mode === 'pin'
       )
-        setRejected({ loginId: body.loginId, suggestions: error.suggestions });
+        check.reject(body.loginId, error.suggestions);
     },
   );
 
@@ -122,11 +99,11 @@ export function PinStaffForm(props: StaffModeFormProps) {
         hint={
           <LoginIdHint
             showStatus={!form.formState.errors.loginId}
-            checking={checkIsCurrent && availability.isFetching}
-            checked={checked}
+            checking={check.checking}
+            checked={check.checked}
           />
         }
-        footer={<LoginIdSuggestions suggestions={taken} onPick={pickSuggestion} />}
+        footer={<LoginIdSuggestions suggestions={check.taken} onPick={pickSuggestion} />}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField

@@ -16,8 +16,9 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { useNow } from '../../../lib/use-now';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { NoRestaurantNotice } from '../../../components/no-restaurant-notice';
-import { useDeleteStaff, useStaff } from '../api/staff-api';
+import { useDeleteStaff, useSetStaffActive, useStaff } from '../api/staff-api';
 import { AddStaffDialog } from '../components/add-staff-dialog';
+import { EditStaffDialog } from '../components/edit-staff-dialog';
 
 const CELL = 'px-4 py-3 text-start align-middle';
 
@@ -42,7 +43,10 @@ export function AdminStaffPage() {
   const { restaurantId } = useActiveRestaurant();
   const staff = useStaff(restaurantId);
   const deleteStaff = useDeleteStaff();
+  const setActive = useSetStaffActive();
   const [adding, setAdding] = useState(false);
+  const [toEdit, setToEdit] = useState<StaffMember | null>(null);
+  const [toDeactivate, setToDeactivate] = useState<StaffMember | null>(null);
   const [toDelete, setToDelete] = useState<StaffMember | null>(null);
   const captionId = useId();
   useErrorToast(staff.isError, appText(i18n, 'app.admin.staff.loadFailed'));
@@ -57,6 +61,26 @@ export function AdminStaffPage() {
         onSuccess: () => toast.success(appText(i18n, 'app.admin.staff.deleted')),
         onError: () => toast.error(appText(i18n, 'app.admin.staff.deleteFailed')),
         onSettled: () => setToDelete(null),
+      },
+    );
+  }
+
+  /** Decision 068: deactivated (after a confirmation) or active again (at once: nothing is lost). */
+  function changeActive(member: StaffMember, active: boolean) {
+    if (restaurantId === null) return;
+    setActive.mutate(
+      { restaurantId, userId: member.id, active },
+      {
+        onSuccess: () =>
+          toast.success(
+            appText(
+              i18n,
+              active ? 'app.admin.staff.reactivatedToast' : 'app.admin.staff.deactivatedToast',
+              { name: member.name },
+            ),
+          ),
+        onError: () => toast.error(appText(i18n, 'app.admin.staff.setActiveFailed')),
+        onSettled: () => setToDeactivate(null),
       },
     );
   }
@@ -117,13 +141,13 @@ export function AdminStaffPage() {
           // `relative`: the visually hidden header text is positioned inside the scroll box, not the page.
           className="relative overflow-x-auto rounded-card border border-line bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
-          <table className="w-full min-w-[56rem] border-collapse text-sm">
+          <table className="w-full min-w-[68rem] border-collapse text-sm">
             <caption id={captionId} className="sr-only">
               {appText(i18n, 'app.admin.staff.title')}
             </caption>
             <thead className="bg-canvas text-xs font-semibold uppercase tracking-wide text-body">
               <tr>
-                <th scope="col" className={CELL}>
+                <th scope="col" className={`${CELL} sticky start-0 z-10 bg-canvas`}>
                   {appText(i18n, 'app.admin.staff.name')}
                 </th>
                 <th scope="col" className={CELL}>
@@ -151,7 +175,14 @@ export function AdminStaffPage() {
             </thead>
             <tbody className="divide-y divide-line">
               {members.map((member) => (
-                <StaffRow key={member.id} member={member} onDelete={setToDelete} />
+                <StaffRow
+                  key={member.id}
+                  member={member}
+                  onEdit={setToEdit}
+                  onDeactivate={setToDeactivate}
+                  onReactivate={(m) => changeActive(m, true)}
+                  onDelete={setToDelete}
+                />
               ))}
             </tbody>
           </table>
@@ -165,6 +196,30 @@ export function AdminStaffPage() {
           onClose={() => setAdding(false)}
         />
       )}
+
+      {restaurantId !== null && (
+        <EditStaffDialog
+          restaurantId={restaurantId}
+          // The list's newest copy, so a change made meanwhile (live, or by this dialog) shows.
+          member={toEdit && (members.find((m) => m.id === toEdit.id) ?? toEdit)}
+          onClose={() => setToEdit(null)}
+        />
+      )}
+
+      <ConfirmDialog
+        open={toDeactivate !== null}
+        title={appText(i18n, 'app.admin.staff.deactivateTitle')}
+        message={
+          toDeactivate &&
+          richText((values) => appText(i18n, 'app.admin.staff.deactivateConfirm', values), {
+            name: <strong>{toDeactivate.name}</strong>,
+          })
+        }
+        confirmLabel={appText(i18n, 'app.admin.staff.deactivate')}
+        isPending={setActive.isPending}
+        onConfirm={() => toDeactivate && changeActive(toDeactivate, false)}
+        onCancel={() => setToDeactivate(null)}
+      />
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -186,17 +241,29 @@ export function AdminStaffPage() {
 
 function StaffRow({
   member,
+  onEdit,
+  onDeactivate,
+  onReactivate,
   onDelete,
 }: {
   member: StaffMember;
+  onEdit: (member: StaffMember) => void;
+  onDeactivate: (member: StaffMember) => void;
+  onReactivate: (member: StaffMember) => void;
   onDelete: (member: StaffMember) => void;
 }) {
+  const deactivated = member.deactivatedAt !== null;
   const i18n = useI18n();
   const nameId = useId();
   const now = useNow(60_000);
   return (
-    <tr>
-      <th id={nameId} scope="row" className={`${CELL} font-semibold text-ink`}>
+    <tr className={deactivated ? 'bg-canvas' : 'bg-white'}>
+      {/* Sticky on a phone: the name stays beside the actions as the row scrolls sideways. */}
+      <th
+        id={nameId}
+        scope="row"
+        className={`${CELL} sticky start-0 z-10 font-semibold ${deactivated ? 'bg-canvas text-body' : 'bg-white text-ink'}`}
+      >
         {member.name}
       </th>
       <td className={`${CELL} text-ink-soft`}>
@@ -226,12 +293,42 @@ function StaffRow({
         )}
       </td>
       <td className={CELL}>
-        <Badge tone="green">{appText(i18n, 'app.admin.staff.active')}</Badge>
+        {deactivated ? (
+          <Badge tone="gray">{appText(i18n, 'app.admin.staff.deactivated')}</Badge>
+        ) : (
+          <Badge tone="green">{appText(i18n, 'app.admin.staff.active')}</Badge>
+        )}
       </td>
       <td className={`${CELL} text-end`}>
-        <Button variant="danger-outline" aria-describedby={nameId} onClick={() => onDelete(member)}>
-          {appText(i18n, 'app.admin.staff.delete')}
-        </Button>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" aria-describedby={nameId} onClick={() => onEdit(member)}>
+            {appText(i18n, 'app.admin.staff.edit')}
+          </Button>
+          {deactivated ? (
+            <Button
+              variant="secondary"
+              aria-describedby={nameId}
+              onClick={() => onReactivate(member)}
+            >
+              {appText(i18n, 'app.admin.staff.reactivate')}
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              aria-describedby={nameId}
+              onClick={() => onDeactivate(member)}
+            >
+              {appText(i18n, 'app.admin.staff.deactivate')}
+            </Button>
+          )}
+          <Button
+            variant="danger-outline"
+            aria-describedby={nameId}
+            onClick={() => onDelete(member)}
+          >
+            {appText(i18n, 'app.admin.staff.delete')}
+          </Button>
+        </div>
       </td>
     </tr>
   );

@@ -16,7 +16,12 @@ export type ServerMessageId =
   | "server.mail.verify.hello"
   | "server.mail.verify.intro"
   | "server.mail.verify.button"
-  | "server.mail.verify.outro";
+  | "server.mail.verify.outro"
+  | "server.mail.reset.subject"
+  | "server.mail.reset.hello"
+  | "server.mail.reset.intro"
+  | "server.mail.reset.button"
+  | "server.mail.reset.outro";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadServerMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
