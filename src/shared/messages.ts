@@ -161,4 +161,13 @@ export const MSG = {
   pressKeyInvalid:
     'The Idempotency-Key header must be 16 to 64 characters: letters, digits, hyphens or underscores.',
   pressKeyReused: 'This Idempotency-Key was already used for another request at this table.',
+  // A guest's note, cancel and bill method (decisions 070, 071; not quoted by SPEC). The guest page words them in
+  // the guest's language by code.
+  noteTooLong: 'A note can be at most 140 characters.',
+  noteInvalid:
+    'A note cannot contain line breaks, tabs or invisible characters (such as zero-width or direction marks).',
+  notYourRequest: 'Only the phone that sent this request can change it.',
+  cancelTooLate: 'Your server is already on the way: this request can no longer be cancelled.',
+  requestClosed: 'This request is no longer open.',
+  notABill: 'Only a bill has a payment method.',
 } as const;

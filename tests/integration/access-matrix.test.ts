@@ -228,6 +228,24 @@ const superOnly = (ok: number): Expected => ({
 });
 
 const R = (w: World) => w.a.restaurant.id;
+/** A press at a fresh table of A's, with its key (decision 071: what its device holds). */
+async function freshPress(w: World, type: 'order' | 'bill') {
+  const table = await makeTable(t, R(w));
+  const pressKey = randomUUID();
+  const pressed = await request(
+    t,
+    'POST',
+    `/api/public/restaurants/${R(w)}/tables/${table.id}/requests`,
+    // From a phone of its own: the per-address press limit is not under test here.
+    {
+      body: { type },
+      headers: { 'idempotency-key': pressKey },
+      remoteAddress: `10.71.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  );
+  expect(pressed.statusCode).toBe(201);
+  return { tableId: table.id, requestId: pressed.json().request.id as string, pressKey };
+}
 const matrix: Record<string, Case> = {
   'GET /api/session': { call: json('GET', () => '/api/session'), expect: everyone(200) },
   // Issue 16: a load balancer's probes, public and cheap.
@@ -324,6 +342,32 @@ const matrix: Record<string, Case> = {
       });
     },
     expect: everyone(201),
+  },
+  // Decision 071: a guest's own request, changed with its press's key: a fresh press of A's for each call (any
+  // actor holding the key may; without it, the route answers 403 — guest-asks.test.ts).
+  'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/cancel': {
+    call: async (w, cookie) => {
+      const { tableId, requestId, pressKey } = await freshPress(w, 'order');
+      return request(
+        t,
+        'POST',
+        `/api/public/restaurants/${R(w)}/tables/${tableId}/requests/${requestId}/cancel`,
+        { cookie, body: { pressKey } },
+      );
+    },
+    expect: everyone(200),
+  },
+  'PUT /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/bill-method': {
+    call: async (w, cookie) => {
+      const { tableId, requestId, pressKey } = await freshPress(w, 'bill');
+      return request(
+        t,
+        'PUT',
+        `/api/public/restaurants/${R(w)}/tables/${tableId}/requests/${requestId}/bill-method`,
+        { cookie, body: { pressKey, method: 'card' } },
+      );
+    },
+    expect: everyone(200),
   },
   'GET /api/public/restaurants/:restaurantId/logo': {
     call: json('GET', (w) => `/api/public/restaurants/${R(w)}/logo`),

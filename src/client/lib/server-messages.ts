@@ -73,6 +73,7 @@ export const SERVER_TEXT_IDS: Readonly<Record<string, AppMessageId>> = {
   [FLOOR_MSG.requestTakenBySomeone]: 'app.error.requestTakenBySomeone',
   [FLOOR_MSG.requestAlreadyCompleted]: 'app.error.requestAlreadyCompleted',
   [FLOOR_MSG.requestAlreadyDismissed]: 'app.error.requestAlreadyDismissed',
+  [FLOOR_MSG.requestCancelledByGuest]: 'app.error.requestCancelledByGuest',
   [NETWORK_MESSAGE]: 'app.error.network',
 };
 

@@ -62,6 +62,13 @@ export const ERROR_CODES = [
   'invalid_cursor',
   'cooldown',
   'press_key_reused',
+  // a guest's note, cancel and bill method (decisions 070, 071)
+  'note_too_long',
+  'note_invalid',
+  'not_your_request',
+  'request_closed',
+  'request_cancelled',
+  'not_a_bill',
   // Web Push
   'push_service_not_allowed',
   'push_keys_invalid',

@@ -198,6 +198,7 @@ function GuestTable({
         endCooldownWithRequest();
         return;
       case 'dismissed':
+      case 'cancelled':
         endCooldownWithRequest();
         return;
     }

@@ -16,7 +16,8 @@ export type ServerMessageId =
   | "server.mail.verify.hello"
   | "server.mail.verify.intro"
   | "server.mail.verify.button"
-  | "server.mail.verify.outro";
+  | "server.mail.verify.outro"
+  | "server.push.urgent";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadServerMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
