@@ -60,7 +60,8 @@ export const verifyEmail = endpoint('verifyEmail', {
 
 export const resendVerification = endpoint('resendVerification', {
   tag: 'auth',
-  summary: 'Send the verification mail again (the same answer whether or not the address has an account)',
+  summary:
+    'Send the verification mail again (the same answer whether or not the address has an account)',
   access: PUBLIC,
   body: resendVerificationBodySchema,
   responses: { 202: resendVerificationResponseSchema },

@@ -15,7 +15,8 @@ import { guestRequestParams, guestTableParams, restaurantParams } from './params
 
 export const getGuestTable = endpoint('getGuestTable', {
   tag: 'guest',
-  summary: 'A table’s guest page: the restaurant’s public face, the table, its cool-down and open calls',
+  summary:
+    'A table’s guest page: the restaurant’s public face, the table, its cool-down and open calls',
   access: PUBLIC,
   params: guestTableParams,
   responses: { 200: guestTableResponseSchema },
@@ -58,12 +59,19 @@ export const cancelGuestRequest = endpoint('cancelGuestRequest', {
   params: guestRequestParams,
   body: guestCancelBodySchema,
   responses: { 200: guestRequestStateResponseSchema },
-  errors: ['request_not_found', 'not_your_request', 'request_taken', 'request_closed', 'rate_limited'],
+  errors: [
+    'request_not_found',
+    'not_your_request',
+    'request_taken',
+    'request_closed',
+    'rate_limited',
+  ],
 });
 
 export const setGuestBillMethod = endpoint('setGuestBillMethod', {
   tag: 'guest',
-  summary: 'How the guest will pay an open bill (card or cash), from the device that pressed Get Bill',
+  summary:
+    'How the guest will pay an open bill (card or cash), from the device that pressed Get Bill',
   access: PUBLIC,
   params: guestRequestParams,
   body: guestBillMethodBodySchema,

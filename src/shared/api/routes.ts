@@ -18,7 +18,11 @@ const post = <P extends string>(path: P) => ({ method: 'POST' as const, path });
 const put = <P extends string>(path: P) => ({ method: 'PUT' as const, path });
 const patch = <P extends string>(path: P) => ({ method: 'PATCH' as const, path });
 const del = <P extends string>(path: P) => ({ method: 'DELETE' as const, path });
-const socket = <P extends string>(path: P) => ({ method: 'GET' as const, path, websocket: true as const });
+const socket = <P extends string>(path: P) => ({
+  method: 'GET' as const,
+  path,
+  websocket: true as const,
+});
 
 const GUEST_TABLE = '/api/public/restaurants/:restaurantId/tables/:tableId';
 
