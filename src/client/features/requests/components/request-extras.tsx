@@ -12,7 +12,7 @@ export function UrgentBadge() {
   return (
     <span
       data-urgent
-      className="inline-flex items-center gap-1 rounded-full bg-urgent-700 px-1.5 text-[0.6875rem] font-bold uppercase leading-4 tracking-wide text-white"
+      className="inline-flex items-center gap-1 rounded-full bg-urgent-700 px-1.5 text-xs font-bold leading-4 text-white"
     >
       <StrokeIcon
         d={REQUEST_EXTRA_ICON_PATHS.urgent}
