@@ -228,14 +228,36 @@ const superOnly = (ok: number): Expected => ({
 });
 
 const R = (w: World) => w.a.restaurant.id;
-/** A press at a fresh table of A's, with its key (decision 071: what its device holds). */
-async function freshPress(w: World, type: 'order' | 'bill') {
-  const table = await makeTable(t, R(w));
+/** Per world, a table of A's for the guest's own changes (decision 071), made once. */
+const guestTables = new WeakMap<World, { cancel: string; bill: Promise<PressedHere> }>();
+interface PressedHere {
+  tableId: string;
+  requestId: string;
+  pressKey: string;
+}
+function guestTablesOf(w: World) {
+  let kept = guestTables.get(w);
+  if (!kept) {
+    kept = { cancel: '', bill: makeTable(t, R(w)).then((table) => pressAt(w, table.id, 'bill')) };
+    guestTables.set(w, kept);
+  }
+  return kept;
+}
+/** A pending call to cancel: each cancel ends the table's cool-down (decision 057), so one table serves them all. */
+async function pressToCancel(w: World): Promise<PressedHere> {
+  const kept = guestTablesOf(w);
+  if (!kept.cancel) kept.cancel = (await makeTable(t, R(w))).id;
+  return pressAt(w, kept.cancel, 'order');
+}
+/** An open bill whose payment method may be set again and again while it is open. */
+const openBill = (w: World) => guestTablesOf(w).bill;
+/** A press at a table of A's, with its key (decision 071: what its device holds). */
+async function pressAt(w: World, tableId: string, type: 'order' | 'bill'): Promise<PressedHere> {
   const pressKey = randomUUID();
   const pressed = await request(
     t,
     'POST',
-    `/api/public/restaurants/${R(w)}/tables/${table.id}/requests`,
+    `/api/public/restaurants/${R(w)}/tables/${tableId}/requests`,
     // From a phone of its own: the per-address press limit is not under test here.
     {
       body: { type },
@@ -244,7 +266,7 @@ async function freshPress(w: World, type: 'order' | 'bill') {
     },
   );
   expect(pressed.statusCode).toBe(201);
-  return { tableId: table.id, requestId: pressed.json().request.id as string, pressKey };
+  return { tableId, requestId: pressed.json().request.id as string, pressKey };
 }
 const matrix: Record<string, Case> = {
   'GET /api/session': { call: json('GET', () => '/api/session'), expect: everyone(200) },
@@ -343,11 +365,11 @@ const matrix: Record<string, Case> = {
     },
     expect: everyone(201),
   },
-  // Decision 071: a guest's own request, changed with its press's key: a fresh press of A's for each call (any
-  // actor holding the key may; without it, the route answers 403 — guest-asks.test.ts).
+  // Decision 071: a guest's own request, changed with its press's key (any actor holding the key may; without it,
+  // the route answers 403 — guest-asks.test.ts).
   'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/cancel': {
     call: async (w, cookie) => {
-      const { tableId, requestId, pressKey } = await freshPress(w, 'order');
+      const { tableId, requestId, pressKey } = await pressToCancel(w);
       return request(
         t,
         'POST',
@@ -359,7 +381,7 @@ const matrix: Record<string, Case> = {
   },
   'PUT /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/bill-method': {
     call: async (w, cookie) => {
-      const { tableId, requestId, pressKey } = await freshPress(w, 'bill');
+      const { tableId, requestId, pressKey } = await openBill(w);
       return request(
         t,
         'PUT',
