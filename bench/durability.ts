@@ -93,6 +93,8 @@ const press = (restaurantId: string, tableId: string): PressInput => ({
   now: Date.now(),
   cooldownMs: 60_000,
   pressKey: null,
+  note: null,
+  urgent: false,
   notify: null,
 });
 

@@ -13,6 +13,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionPruner } from './modules/auth/session-pruner';
 import { GuestService } from './modules/guest/guest.service';
+import { UsualWaitsCache } from './modules/guest/usual-waits';
 import { RequestsService } from './modules/requests/requests.service';
 import { RestaurantsService } from './modules/restaurants/restaurants.service';
 import { TablesService } from './modules/tables/tables.service';
@@ -85,7 +86,7 @@ export function buildServices({
     auth,
     throttle,
     sessionPruner: new SessionPruner(db, log, clock),
-    guest: new GuestService(db),
+    guest: new GuestService(db, new UsualWaitsCache(db, clock)),
     requests,
     push: pushService,
     escalation: new EscalationService(db, live, pushService, log, metrics, clock),

@@ -8,6 +8,7 @@ export const FLOOR_MSG = {
   requestTakenBySomeone: 'Someone else is already on it.',
   requestAlreadyCompleted: 'This request was already completed.',
   requestAlreadyDismissed: 'This request was dismissed.',
+  requestCancelledByGuest: 'The guest cancelled this request.',
   onMyWay: 'On my way',
   dismiss: 'Dismiss',
   dismissConfirmTitle: 'Dismiss this request?',

@@ -170,4 +170,13 @@ export const MSG = {
   resetMailTooSoon: 'A reset mail was sent moments ago. Please wait a few minutes before sending another.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   staffChangeEmpty: 'Nothing to change.',
+  // A guest's note, cancel and bill method (decisions 070, 071; not quoted by SPEC). The guest page words them in
+  // the guest's language by code.
+  noteTooLong: 'A note can be at most 140 characters.',
+  noteInvalid:
+    'A note cannot contain line breaks, tabs or invisible characters (such as zero-width or direction marks).',
+  notYourRequest: 'Only the phone that sent this request can change it.',
+  cancelTooLate: 'Your server is already on the way: this request can no longer be cancelled.',
+  requestClosed: 'This request is no longer open.',
+  notABill: 'Only a bill has a payment method.',
 } as const;

@@ -143,12 +143,17 @@ export type Table = z.infer<typeof tableSchema>;
 
 /**
  * pending → acknowledged ("On my way") → completed | dismissed; pending → completed | dismissed directly
- * (docs/decisions/028). Open: pending or acknowledged. Handled: completed or dismissed.
+ * (docs/decisions/028); pending → cancelled by the guest device that pressed (decision 071). Open: pending or
+ * acknowledged. Handled: completed or dismissed. A cancelled request was never answered.
  */
 export const requestStatusSchema = z
-  .enum(['pending', 'acknowledged', 'completed', 'dismissed'])
+  .enum(['pending', 'acknowledged', 'completed', 'dismissed', 'cancelled'])
   .meta({ id: 'RequestStatus' });
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
+/** Decision 071: how the guest will pay the bill. */
+export const billMethodSchema = z.enum(['card', 'cash']);
+export type BillMethod = z.infer<typeof billMethodSchema>;
 
 /** A staff member as other staff see them on a request: id and display name. */
 export const staffRefSchema = z
@@ -171,9 +176,15 @@ export const serviceRequestSchema = z
     /** Taken ("On my way"): when and by whom (null by: the account was deleted since). */
     acknowledgedAt: z.number().nullable(),
     acknowledgedBy: staffRefSchema.nullable(),
-    /** Completed or dismissed: when and by whom. */
+    /** Completed or dismissed: when and by whom (cancelled by the guest: when, by nobody). */
     resolvedAt: z.number().nullable(),
     resolvedBy: staffRefSchema.nullable(),
+    /** The guest's note (decision 070): untrusted plain text, at most 140 characters; null: none. */
+    note: z.string().nullable(),
+    /** Allergy / urgent (decision 070): its table goes to the top of the console. */
+    urgent: z.boolean(),
+    /** A bill's payment method, as the guest chose it (decision 071); null: not said. */
+    billMethod: billMethodSchema.nullable(),
   })
   .meta({ id: 'ServiceRequest' });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
@@ -190,6 +201,10 @@ export const guestRequestStateSchema = z
     createdAt: z.number(),
     acknowledgedAt: z.number().nullable(),
     takenBy: z.string().nullable(),
+    /** What the guest sent with it (decisions 070, 071), shown back on the status card. */
+    note: z.string().nullable(),
+    urgent: z.boolean(),
+    billMethod: billMethodSchema.nullable(),
   })
   .meta({ id: 'GuestRequestState' });
 export type GuestRequestState = z.infer<typeof guestRequestStateSchema>;
@@ -226,12 +241,20 @@ export const pinLoginBodySchema = z.strictObject({
 
 // ---------- guest ----------
 
+/**
+ * The honest wait (decision 071): per request type, the restaurant's median minutes from a press to its answer at
+ * this hour of the day over the last 28 days; a type with too few answered requests is left out.
+ */
+export const usualWaitsSchema = z.partialRecord(requestTypeSchema, z.number().int().positive());
+export type UsualWaits = z.infer<typeof usualWaitsSchema>;
+
 export const guestTableResponseSchema = z.object({
   restaurant: publicRestaurantSchema,
   table: z.object({ id: z.string(), number: z.string() }),
   cooldownRemainingSeconds: z.number(),
   /** The table's open requests (pending or acknowledged), newest first (issue 12: the guest sees the truth). */
   openRequests: z.array(guestRequestStateSchema),
+  usualWaits: usualWaitsSchema,
 });
 export type GuestTableResponse = z.infer<typeof guestTableResponseSchema>;
 
@@ -239,10 +262,20 @@ export type GuestTableResponse = z.infer<typeof guestTableResponseSchema>;
 export const guestCooldownResponseSchema = z.object({
   cooldownRemainingSeconds: z.number(),
   openRequests: z.array(guestRequestStateSchema),
+  usualWaits: usualWaitsSchema,
 });
 export type GuestCooldownResponse = z.infer<typeof guestCooldownResponseSchema>;
 
-export const guestRequestBodySchema = z.strictObject({ type: requestTypeSchema });
+/**
+ * The press (SPEC §5), with an optional note and allergy / urgent flag (decision 070). The note's own rules (length,
+ * invisible characters) are the service's (shared/guest-note.ts), so its refusals carry their own codes; the schema
+ * only bounds it.
+ */
+export const guestRequestBodySchema = z.strictObject({
+  type: requestTypeSchema,
+  note: z.string().max(1000).optional(),
+  urgent: z.boolean().optional(),
+});
 /**
  * A press's idempotency key (decision 056), generated on the guest's device per press and sent again with every
  * retry of it: a UUID fits, and so does any 16–64 characters of [A-Za-z0-9_-].
@@ -257,6 +290,18 @@ export const guestRequestResponseSchema = z.object({
   cooldownRemainingSeconds: z.number(),
 });
 export type GuestRequestResponse = z.infer<typeof guestRequestResponseSchema>;
+
+/**
+ * Cancel my call, and the bill's payment method (decision 071): only the device that pressed may, and it proves it
+ * with the press's own Idempotency-Key, which only that device holds (the API never returns it).
+ */
+export const guestCancelBodySchema = z.strictObject({ pressKey: pressKeySchema });
+export const guestBillMethodBodySchema = z.strictObject({
+  pressKey: pressKeySchema,
+  method: billMethodSchema,
+});
+export const guestRequestStateResponseSchema = z.object({ request: guestRequestStateSchema });
+export type GuestRequestStateResponse = z.infer<typeof guestRequestStateResponseSchema>;
 
 // ---------- staff: tables and requests ----------
 

@@ -228,6 +228,46 @@ const superOnly = (ok: number): Expected => ({
 });
 
 const R = (w: World) => w.a.restaurant.id;
+/** Per world, a table of A's for the guest's own changes (decision 071), made once. */
+const guestTables = new WeakMap<World, { cancel: string; bill: Promise<PressedHere> }>();
+interface PressedHere {
+  tableId: string;
+  requestId: string;
+  pressKey: string;
+}
+function guestTablesOf(w: World) {
+  let kept = guestTables.get(w);
+  if (!kept) {
+    kept = { cancel: '', bill: makeTable(t, R(w)).then((table) => pressAt(w, table.id, 'bill')) };
+    guestTables.set(w, kept);
+  }
+  return kept;
+}
+/** A pending call to cancel: each cancel ends the table's cool-down (decision 057), so one table serves them all. */
+async function pressToCancel(w: World): Promise<PressedHere> {
+  const kept = guestTablesOf(w);
+  if (!kept.cancel) kept.cancel = (await makeTable(t, R(w))).id;
+  return pressAt(w, kept.cancel, 'order');
+}
+/** An open bill whose payment method may be set again and again while it is open. */
+const openBill = (w: World) => guestTablesOf(w).bill;
+/** A press at a table of A's, with its key (decision 071: what its device holds). */
+async function pressAt(w: World, tableId: string, type: 'order' | 'bill'): Promise<PressedHere> {
+  const pressKey = randomUUID();
+  const pressed = await request(
+    t,
+    'POST',
+    `/api/public/restaurants/${R(w)}/tables/${tableId}/requests`,
+    // From a phone of its own: the per-address press limit is not under test here.
+    {
+      body: { type },
+      headers: { 'idempotency-key': pressKey },
+      remoteAddress: `10.71.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  );
+  expect(pressed.statusCode).toBe(201);
+  return { tableId, requestId: pressed.json().request.id as string, pressKey };
+}
 const matrix: Record<string, Case> = {
   'GET /api/session': { call: json('GET', () => '/api/session'), expect: everyone(200) },
   // Issue 16: a load balancer's probes, public and cheap.
@@ -357,6 +397,32 @@ const matrix: Record<string, Case> = {
       });
     },
     expect: everyone(201),
+  },
+  // Decision 071: a guest's own request, changed with its press's key (any actor holding the key may; without it,
+  // the route answers 403 — guest-asks.test.ts).
+  'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/cancel': {
+    call: async (w, cookie) => {
+      const { tableId, requestId, pressKey } = await pressToCancel(w);
+      return request(
+        t,
+        'POST',
+        `/api/public/restaurants/${R(w)}/tables/${tableId}/requests/${requestId}/cancel`,
+        { cookie, body: { pressKey } },
+      );
+    },
+    expect: everyone(200),
+  },
+  'PUT /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/bill-method': {
+    call: async (w, cookie) => {
+      const { tableId, requestId, pressKey } = await openBill(w);
+      return request(
+        t,
+        'PUT',
+        `/api/public/restaurants/${R(w)}/tables/${tableId}/requests/${requestId}/bill-method`,
+        { cookie, body: { pressKey, method: 'card' } },
+      );
+    },
+    expect: everyone(200),
   },
   'GET /api/public/restaurants/:restaurantId/logo': {
     call: json('GET', (w) => `/api/public/restaurants/${R(w)}/logo`),

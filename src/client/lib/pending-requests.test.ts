@@ -18,6 +18,9 @@ function request(id: string, tableId: string, status: ServiceRequest['status']):
     acknowledgedBy: null,
     resolvedAt: null,
     resolvedBy: null,
+    note: null,
+    urgent: false,
+    billMethod: null,
   };
 }
 

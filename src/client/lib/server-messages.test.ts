@@ -55,6 +55,14 @@ describe('the server’s refusals in the reader’s language (issue 15, decision
       // The guest press's Idempotency-Key refusals (decision 056): only the guest page sends that header.
       'MSG.pressKeyInvalid',
       'MSG.pressKeyReused',
+      // A guest's note, cancel and bill method (decisions 070, 071): only the guest page sends them, and words the
+      // refusals by code in the guest's language.
+      'MSG.noteTooLong',
+      'MSG.noteInvalid',
+      'MSG.notYourRequest',
+      'MSG.cancelTooLate',
+      'MSG.requestClosed',
+      'MSG.notABill',
       'MSG.verificationSent',
       'MSG.emailVerified',
     ]);

@@ -80,6 +80,7 @@ export const SERVER_TEXT_IDS: Readonly<Record<string, AppMessageId>> = {
   [MSG.resetMailTooSoon]: 'app.error.resetMailTooSoon',
   [MSG.resetLinkInvalid]: 'app.auth.reset.invalid',
   [MSG.staffChangeEmpty]: 'app.error.staffChangeEmpty',
+  [FLOOR_MSG.requestCancelledByGuest]: 'app.error.requestCancelledByGuest',
   [NETWORK_MESSAGE]: 'app.error.network',
 };
 

@@ -148,8 +148,13 @@ export const requests = pgTable(
       .references(() => tables.id, { onDelete: 'cascade' }),
     serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', { enum: ['server', 'order', 'refill', 'bill'] }).notNull(),
-    /** pending → acknowledged → completed | dismissed; pending → completed | dismissed (docs/decisions/028). */
-    status: text('status', { enum: ['pending', 'acknowledged', 'completed', 'dismissed'] })
+    /**
+     * pending → acknowledged → completed | dismissed; pending → completed | dismissed (docs/decisions/028); pending →
+     * cancelled by the guest device that pressed (decision 071).
+     */
+    status: text('status', {
+      enum: ['pending', 'acknowledged', 'completed', 'dismissed', 'cancelled'],
+    })
       .notNull()
       .default('pending'),
     escalatedAt: ms('escalated_at'),
@@ -168,6 +173,12 @@ export const requests = pgTable(
      * key at the same table answers with this request instead of storing a second one. Null: sent without a key.
      */
     pressKey: text('press_key'),
+    /** The guest's note (decision 070): plain text, at most 140 characters, checked by shared/guest-note.ts. */
+    note: text('note'),
+    /** Allergy / urgent (decision 070): the console puts the request's table on top. */
+    urgent: boolean('urgent').notNull().default(false),
+    /** How a bill is to be paid (decision 071), chosen by the guest after Get Bill; null: not said. */
+    billMethod: text('bill_method', { enum: ['card', 'cash'] }),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -203,7 +214,11 @@ export const requests = pgTable(
     check('requests_type_check', sql`${t.type} in ('server','order','refill','bill')`),
     check(
       'requests_status_check',
-      sql`${t.status} in ('pending','acknowledged','completed','dismissed')`,
+      sql`${t.status} in ('pending','acknowledged','completed','dismissed','cancelled')`,
+    ),
+    check(
+      'requests_bill_method_check',
+      sql`${t.billMethod} is null or (${t.billMethod} in ('card','cash') and ${t.type} = 'bill')`,
     ),
   ],
 );

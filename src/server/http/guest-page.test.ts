@@ -34,6 +34,7 @@ const data = (
   table: { id: 't1', number: '12' },
   cooldownRemainingSeconds: cooldown,
   openRequests: [],
+  usualWaits: {},
 });
 
 /** The JSON the page embeds, as the browser reads it back. */
@@ -75,6 +76,9 @@ describe('renderGuestPage', () => {
       createdAt: now - 45_000,
       acknowledgedAt: null,
       takenBy: null,
+      note: null,
+      urgent: false,
+      billMethod: null,
     };
     const sent = renderGuestPage(SHELL, { ...data({}, 15), openRequests: [open] }, EN, now);
     expect(sent).toContain('data-request-status="sent"');

@@ -77,7 +77,7 @@ export function renderGuestPage(
       cooldown={data.cooldownRemainingSeconds}
       onPress={() => undefined}
       // Issue 12: a reload shows where the table's request is, before any script has run.
-      status={statusOfOpen(data.openRequests)}
+      status={statusOfOpen(data.openRequests, data.usualWaits)}
       now={now}
       notice={null}
       announcement=""

@@ -142,6 +142,10 @@ describe('table live channel (decision 029)', () => {
           createdAt: expect.any(Number) as number,
           acknowledgedAt: null,
           takenBy: null,
+          // What a guest at the table sent with it (decisions 070, 071): nothing here.
+          note: null,
+          urgent: false,
+          billMethod: null,
         },
       });
     }

@@ -42,6 +42,9 @@ const request = (serverId: string | null, restaurantId = 'r1'): ServiceRequest =
   acknowledgedBy: null,
   resolvedAt: null,
   resolvedBy: null,
+  note: null,
+  urgent: false,
+  billMethod: null,
   createdAt: 1,
   updatedAt: 1,
 });

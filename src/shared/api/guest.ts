@@ -1,5 +1,8 @@
 /** The guest page's endpoints (public): the table, its cool-down, a call, and the restaurant's logo. */
 import {
+  guestBillMethodBodySchema,
+  guestCancelBodySchema,
+  guestRequestStateResponseSchema,
   guestCooldownResponseSchema,
   guestRequestBodySchema,
   guestRequestHeadersSchema,
@@ -8,7 +11,7 @@ import {
 } from '../schemas';
 import { PUBLIC } from './access';
 import { endpoint } from './endpoint';
-import { guestTableParams, restaurantParams } from './params';
+import { guestRequestParams, guestTableParams, restaurantParams } from './params';
 
 export const getGuestTable = endpoint('getGuestTable', {
   tag: 'guest',
@@ -37,7 +40,43 @@ export const createGuestRequest = endpoint('createGuestRequest', {
   headers: guestRequestHeadersSchema,
   body: guestRequestBodySchema,
   responses: { 201: guestRequestResponseSchema },
-  errors: ['table_not_found', 'cooldown', 'press_key_reused', 'rate_limited', 'ctp_body_too_large'],
+  errors: [
+    'table_not_found',
+    'cooldown',
+    'press_key_reused',
+    'note_too_long',
+    'note_invalid',
+    'rate_limited',
+    'ctp_body_too_large',
+  ],
+});
+
+export const cancelGuestRequest = endpoint('cancelGuestRequest', {
+  tag: 'guest',
+  summary:
+    'Cancel my call: the device that pressed takes its call back while nobody has taken it (its press key proves it)',
+  access: PUBLIC,
+  params: guestRequestParams,
+  body: guestCancelBodySchema,
+  responses: { 200: guestRequestStateResponseSchema },
+  errors: [
+    'request_not_found',
+    'not_your_request',
+    'request_taken',
+    'request_closed',
+    'rate_limited',
+  ],
+});
+
+export const setGuestBillMethod = endpoint('setGuestBillMethod', {
+  tag: 'guest',
+  summary:
+    'How the guest will pay an open bill (card or cash), from the device that pressed Get Bill',
+  access: PUBLIC,
+  params: guestRequestParams,
+  body: guestBillMethodBodySchema,
+  responses: { 200: guestRequestStateResponseSchema },
+  errors: ['request_not_found', 'not_your_request', 'request_closed', 'not_a_bill', 'rate_limited'],
 });
 
 export const getRestaurantLogo = endpoint('getRestaurantLogo', {

@@ -9,6 +9,8 @@ export const userParams = z.object({ userId: idParamSchema });
 export const requestParams = z.object({ requestId: idParamSchema });
 /** A guest's table: the restaurant in the QR code's path, and the table in it. */
 export const guestTableParams = restaurantParams.extend({ tableId: idParamSchema });
+/** One of a guest table's requests (decision 071: cancel, bill method). */
+export const guestRequestParams = guestTableParams.extend({ requestId: idParamSchema });
 export const loginIdParams = z.object({ loginId: plainText(MSG.badRequest).min(1).max(64) });
 
 /** 204: no body (OpenAPI: a response without content). */

@@ -43,6 +43,8 @@ export const routes = {
   getGuestTable: get(GUEST_TABLE),
   getGuestCooldown: get(`${GUEST_TABLE}/cooldown`),
   createGuestRequest: post(`${GUEST_TABLE}/requests`),
+  cancelGuestRequest: post(`${GUEST_TABLE}/requests/:requestId/cancel`),
+  setGuestBillMethod: put(`${GUEST_TABLE}/requests/:requestId/bill-method`),
   getRestaurantLogo: get('/api/public/restaurants/:restaurantId/logo'),
   // restaurants
   listRestaurants: get('/api/restaurants'),

@@ -16,6 +16,18 @@ export const REQUEST_TYPE_ICON_PATHS: Record<RequestType, string> = {
 };
 
 /**
+ * What a guest may add to a request (decisions 070, 071), drawn the same on the guest page and the console: the
+ * allergy / urgent flag (a warning sign), a note (a speech bubble), the bill by card or cash, the usual wait (a clock).
+ */
+export const REQUEST_EXTRA_ICON_PATHS = {
+  urgent: 'M12 3.5 2.5 20h19L12 3.5ZM12 10v4.5M12 17.5v.01',
+  note: 'M4 5h16v11H9l-5 4V5Z',
+  card: 'M3 6h18v12H3V6Zm0 4h18M7 15h3',
+  cash: 'M3 7h18v10H3V7Zm9 2.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5ZM6 10v4M18 10v4',
+  clock: 'M12 3.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17ZM12 7.5V12l3 2',
+} as const;
+
+/**
  * The console's colour per type: a tinted icon tile and a coloured edge on the card. Red is kept for 'Overdue',
  * so no type uses it; every tint keeps its dark text above WCAG AA.
  */

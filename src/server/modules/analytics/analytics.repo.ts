@@ -102,6 +102,8 @@ export async function periodFigures(
           (case when r.status = 'completed' then r.resolved_at - r.created_at end)::float8 as complete_ms
         from requests r
         where r.restaurant_id = ${restaurantId} and r.created_at >= ${from} and r.created_at < ${to}
+          -- A call its guest took back before anyone took it was a mistake, not a request (decision 071).
+          and r.status <> 'cancelled'
       ), g as (
         select
           case

@@ -33,6 +33,9 @@ export async function claimOverdueBatch(
     updated_at: string | number;
     table_number: string | null;
     escalate_after_minutes: string | number;
+    note: string | null;
+    urgent: boolean;
+    bill_method: RequestRow['billMethod'];
   }>(
     db,
     sql`
@@ -61,7 +64,7 @@ export async function claimOverdueBatch(
       on conflict (id) do nothing
     )
     select c.id, c.restaurant_id, c.table_id, c.server_id, c.type, c.status, c.escalated_at, c.created_at,
-      c.updated_at, t.number as table_number, rs.escalate_after_minutes
+      c.updated_at, t.number as table_number, rs.escalate_after_minutes, c.note, c.urgent, c.bill_method
     from claimed c
     join restaurants rs on rs.id = c.restaurant_id
     left join tables t on t.id = c.table_id
@@ -84,6 +87,9 @@ export async function claimOverdueBatch(
     updatedAt: Number(r.updated_at),
     tableNumber: r.table_number,
     escalateAfterMinutes: Number(r.escalate_after_minutes),
+    note: r.note,
+    urgent: r.urgent,
+    billMethod: r.bill_method,
   }));
 }
 

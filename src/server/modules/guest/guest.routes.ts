@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  cancelGuestRequest,
   createGuestRequest,
+  setGuestBillMethod,
   getGuestCooldown,
   getGuestTable,
   getRestaurantLogo,
@@ -13,6 +15,8 @@ export const GUEST_PRESS_ROUTE = createGuestRequest.path;
 
 /** Per-address limit on guest presses, on top of the per-table cool-down (issue: abuse). */
 const GUEST_PRESS_LIMIT = { max: 30, timeWindow: '1 minute' };
+/** Per-address limit on a guest's changes to its own request (cancel, bill method; decision 071). */
+const GUEST_CHANGE_LIMIT = { max: 30, timeWindow: '1 minute' };
 /**
  * Per-address limits on the guest page's reads. A whole dining room may share one address (the restaurant's
  * Wi-Fi): each open guest page loads the table once and re-checks the cool-down every 15 s (4 a minute), and the
@@ -50,9 +54,10 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
 
   // The guest press, the hot path (docs/architecture.md, "The guest press path"). Its refusals stay in front of
   // the database and cost no more than before the schemas were declared: the per-address limit runs in onRequest,
-  // before the body is read; the body limit (1 KB) is Fastify's, checked while reading; the declared schemas then
-  // check the ids, the strict body ({ type }) and the optional Idempotency-Key header (decision 056), before any
-  // database work.
+  // before the body is read; the body limit is Fastify's, checked while reading; the declared schemas then check the
+  // ids, the strict body ({ type, note?, urgent? }) and the optional Idempotency-Key header (decision 056), and the
+  // service the note (decision 070), before any database work. 2 KB: a note of 140 characters, each up to 4 bytes,
+  // or 12 when a client escapes it as \u pairs.
   route(
     app,
     createGuestRequest,
@@ -67,10 +72,45 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
             tableId,
             request.body.type,
             request.headers['idempotency-key'] ?? null,
+            { note: request.body.note, urgent: request.body.urgent },
           ),
         );
     },
-    { config: { rateLimit: GUEST_PRESS_LIMIT }, bodyLimit: 1024 },
+    { config: { rateLimit: GUEST_PRESS_LIMIT }, bodyLimit: 2048 },
+  );
+
+  // Decision 071: the device that pressed cancels its call while nobody has taken it, and says how it will pay a
+  // bill. Its proof is the press's Idempotency-Key, which only that device holds.
+  route(
+    app,
+    cancelGuestRequest,
+    async (request) => {
+      const { restaurantId, tableId, requestId } = request.params;
+      return {
+        request: await requests.cancelFromGuest({
+          id: requestId,
+          restaurantId,
+          tableId,
+          pressKey: request.body.pressKey,
+        }),
+      };
+    },
+    { config: { rateLimit: GUEST_CHANGE_LIMIT }, bodyLimit: 1024 },
+  );
+
+  route(
+    app,
+    setGuestBillMethod,
+    async (request) => {
+      const { restaurantId, tableId, requestId } = request.params;
+      return {
+        request: await requests.setBillMethodFromGuest(
+          { id: requestId, restaurantId, tableId, pressKey: request.body.pressKey },
+          request.body.method,
+        ),
+      };
+    },
+    { config: { rateLimit: GUEST_CHANGE_LIMIT }, bodyLimit: 1024 },
   );
 
   // A raster image, not JSON: its params are declared, its bytes are sent as stored (no response schema).

@@ -9,11 +9,15 @@ import { listOpenForTable } from '../requests/requests.repo';
 import { toPublicRestaurant } from '../restaurants/restaurants.mapper';
 import { findLogo, findRestaurant } from '../restaurants/restaurants.repo';
 import { findTableInRestaurant } from '../tables/tables.repo';
+import type { UsualWaitsCache } from './usual-waits';
 
 const tableNotFound = () => notFound(MSG.tableNotFoundBody, 'table_not_found');
 
 export class GuestService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly usualWaits: UsualWaitsCache,
+  ) {}
 
   /** A table of another restaurant is treated as not found (SPEC §5). */
   async table(restaurantId: string, tableId: string): Promise<GuestTableResponse> {
@@ -38,17 +42,24 @@ export class GuestService {
 
   /** SPEC §9's re-check, with the table's open requests (issue 12): a page that missed a live event catches up. */
   async cooldown(restaurantId: string, tableId: string): Promise<GuestCooldownResponse> {
-    const { cooldownRemainingSeconds, openRequests } = await this.load(restaurantId, tableId);
-    return { cooldownRemainingSeconds, openRequests };
+    const { cooldownRemainingSeconds, openRequests, usualWaits } = await this.load(
+      restaurantId,
+      tableId,
+    );
+    return { cooldownRemainingSeconds, openRequests, usualWaits };
   }
 
-  /** The table, its restaurant, its cool-down and, after a reload too, where its request is (decision 029). */
+  /**
+   * The table, its restaurant, its cool-down and, after a reload too, where its request is (decision 029), with the
+   * restaurant's usual waits at this hour (decision 071; cached, usual-waits.ts).
+   */
   private async load(restaurantId: string, tableId: string) {
-    const [restaurant, table, open] = await Promise.all([
+    const [restaurant, table, open, usualWaits] = await Promise.all([
       findRestaurant(this.db, restaurantId),
       findTableInRestaurant(this.db, restaurantId, tableId),
       // Requests carry the restaurant and table: another restaurant's table finds none.
       listOpenForTable(this.db, restaurantId, tableId),
+      this.usualWaits.get(restaurantId),
     ]);
     if (!restaurant || !table) throw tableNotFound();
     return {
@@ -58,6 +69,7 @@ export class GuestService {
       openRequests: open.map((row) =>
         toGuestRequestState(toApiRequest(row), restaurant.showServerNames),
       ),
+      usualWaits,
     };
   }
 

@@ -19,6 +19,9 @@ const pressed = (tableNumber: string | null): ServiceRequest => ({
   acknowledgedBy: null,
   resolvedAt: null,
   resolvedBy: null,
+  note: null,
+  urgent: false,
+  billMethod: null,
 });
 
 describe('push payload texts', () => {

@@ -22,10 +22,27 @@ export function newRequestPayload(
 ): PushPayload {
   return {
     title: serverText(i18n, 'server.push.newRequest', { table: requestTableText(i18n, request) }),
-    body: requestTypeText(i18n, request.type),
+    body: requestBody(request, requestTypeText(i18n, request.type), i18n),
     tag: request.id,
     url: SERVER_CONSOLE_PATH,
   };
+}
+
+/** The longest part of a guest's note a notification carries (decision 070); the console shows all of it. */
+export const PUSH_NOTE_MAX = 60;
+
+/**
+ * A notification's body: the type title, 'Allergy / urgent' first when flagged, and the guest's note, cut to
+ * PUSH_NOTE_MAX characters (decision 070). The note is untrusted text: never in the title (which the lock screen
+ * shows in bold, as if the app said it), and already free of line breaks and invisible characters (guest-note.ts).
+ */
+function requestBody(request: ServiceRequest, typeTitle: string, i18n: I18n): string {
+  const head = request.urgent ? serverText(i18n, 'server.push.urgent', { typeTitle }) : typeTitle;
+  if (!request.note) return head;
+  const chars = [...request.note];
+  const note =
+    chars.length > PUSH_NOTE_MAX ? `${chars.slice(0, PUSH_NOTE_MAX - 1).join('')}…` : request.note;
+  return `${head}\n“${note}”`;
 }
 
 /** The escalation of a request still pending after the restaurant's minutes; same tag, so it replaces the first. */
@@ -37,10 +54,14 @@ export function overduePayload(
 ): PushPayload {
   return {
     title: serverText(i18n, 'server.push.overdueTitle', { table: requestTableText(i18n, request) }),
-    body: serverText(i18n, 'server.push.overdueBody', {
-      typeTitle: requestTypeText(i18n, request.type),
-      minutes,
-    }),
+    body: requestBody(
+      request,
+      serverText(i18n, 'server.push.overdueBody', {
+        typeTitle: requestTypeText(i18n, request.type),
+        minutes,
+      }),
+      i18n,
+    ),
     tag: request.id,
     url: role === 'server' ? SERVER_CONSOLE_PATH : ADMIN_HOME_PATH,
   };

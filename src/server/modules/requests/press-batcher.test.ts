@@ -23,6 +23,8 @@ const pressAt = (restaurantId: string, tableId: string, id: string = randomUUID(
   now: Date.now(),
   cooldownMs: COOLDOWN_MS,
   pressKey: null,
+  note: null,
+  urgent: false,
   notify: null,
 });
 

@@ -300,6 +300,9 @@ describe('the guest sees the truth (decision 029)', () => {
         createdAt: expect.any(Number) as number,
         acknowledgedAt: null,
         takenBy: null,
+        note: null,
+        urgent: false,
+        billMethod: null,
       },
     ]);
     await act('acknowledge', id, anna.cookie);
@@ -481,7 +484,10 @@ describe('history of the shift (decision 030)', () => {
         expect(res.statusCode, res.body).toBe(200);
         const body = res.json<{ since: number; requests: { id: string }[] }>();
         expect(body.since, zone).toBe(restaurantMidnight);
-        expect(body.requests.map((r) => r.id), zone).toEqual([lateTonight, earlyToday]);
+        expect(
+          body.requests.map((r) => r.id),
+          zone,
+        ).toEqual([lateTonight, earlyToday]);
       }
     } finally {
       if (processZone === undefined) delete process.env.TZ;

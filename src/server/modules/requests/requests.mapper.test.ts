@@ -17,6 +17,9 @@ const taken: ServiceRequest = {
   acknowledgedBy: { id: 'staff-id', name: 'Anna Berg' },
   resolvedAt: null,
   resolvedBy: null,
+  note: null,
+  urgent: false,
+  billMethod: null,
 };
 
 describe('what a guest is told of its table’s request (decision 029)', () => {
@@ -35,6 +38,9 @@ describe('what a guest is told of its table’s request (decision 029)', () => {
       createdAt: 1,
       acknowledgedAt: 2,
       takenBy: 'Anna',
+      note: null,
+      urgent: false,
+      billMethod: null,
     });
     expect(toGuestRequestState(taken, false).takenBy).toBeNull();
     expect(JSON.stringify(toGuestRequestState(taken, true))).not.toMatch(

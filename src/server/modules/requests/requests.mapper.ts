@@ -30,6 +30,9 @@ export function toApiRequest(row: RequestWithContext, now: number = Date.now()):
     acknowledgedBy: staffRef(row.acknowledgedBy, row.acknowledgedByName),
     resolvedAt: row.resolvedAt,
     resolvedBy: staffRef(row.resolvedBy, row.resolvedByName),
+    note: row.note,
+    urgent: row.urgent,
+    billMethod: row.billMethod,
   };
 }
 
@@ -49,5 +52,8 @@ export function toGuestRequestState(
     createdAt: request.createdAt,
     acknowledgedAt: request.acknowledgedAt,
     takenBy: showServerNames && name ? name : null,
+    note: request.note,
+    urgent: request.urgent,
+    billMethod: request.billMethod,
   };
 }

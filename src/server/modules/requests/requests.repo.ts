@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { queryPreparedText, type Executor } from '../../db/client';
+import { queryPreparedText, queryRows, type Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import type { StatementNotify } from '../../live/bus';
 import { requests, restaurants, tables, users } from '../../db/schema';
@@ -62,6 +62,9 @@ export interface PressInput {
    * requests_table_press_key_unique is the last word if two such presses ever raced.
    */
   pressKey: string | null;
+  /** The guest's note, already checked (shared/guest-note.ts), and the allergy / urgent flag (decision 070). */
+  note: string | null;
+  urgent: boolean;
   /**
    * With PostgreSQL, the request.created event the statement NOTIFYs (LiveService.requestCreatedInStatement): its
    * `event.request` is complete except serverId and tableNumber, which the statement fills in from the table it
@@ -122,6 +125,8 @@ export async function claimTablesAndInsertRequests(
     presses.map((p) => p.now - p.cooldownMs),
     presses.map((p) => p.notify?.payload ?? null),
     presses.map((p) => p.pressKey),
+    presses.map((p) => p.note),
+    presses.map((p) => p.urgent),
     channel,
   ]);
   return new Map(
@@ -141,7 +146,7 @@ const PRESS_SQL = `
 with input as (
   -- unnest() of the arrays, behind a function that keeps the prepared plan generic (migration 0006).
   select * from guest_press_input($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
-    $7::text[], $8::text[]) p
+    $7::text[], $8::text[], $9::text[], $10::boolean[]) p
 ), claimed as (
   -- A key already on one of the table's requests claims nothing: the service answers with that request (decision
   -- 056). An index lookup (requests_table_press_key_unique), only for a press that carries a key.
@@ -152,10 +157,11 @@ with input as (
     and (p.press_key is null or not exists (
       select 1 from requests e where e.table_id = p.table_id and e.press_key = p.press_key))
   returning p.id, t.id as table_id, t.restaurant_id, t.server_id, t.number, p.type, p.now, p.payload,
-    p.press_key
+    p.press_key, p.note, p.urgent
 ), inserted as (
-  insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at, press_key)
-  select id, restaurant_id, table_id, server_id, type, 'pending', now, now, press_key from claimed
+  insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at, press_key,
+    note, urgent)
+  select id, restaurant_id, table_id, server_id, type, 'pending', now, now, press_key, note, urgent from claimed
   returning id, restaurant_id, created_at
 ), outboxed as (
   -- The push it owes, durable with it (docs/decisions/013); skipped when the restaurant has no device at all.
@@ -165,7 +171,7 @@ with input as (
   returning request_id
 ), notified as (
   -- jsonb_set is strict: a null server must become JSON null, not a null payload. count() makes every row run.
-  select count(pg_notify($9, jsonb_set(
+  select count(pg_notify($11, jsonb_set(
     jsonb_set(c.payload::jsonb, '{event,request,serverId}', coalesce(to_jsonb(c.server_id), 'null'::jsonb)),
     '{event,request,tableNumber}', to_jsonb(c.number))::text)) as sent
   from claimed c where c.payload is not null
@@ -387,4 +393,145 @@ export async function listHistoryPage(
     .orderBy(desc(requests.resolvedAt), desc(requests.id))
     .limit(input.limit);
   return flatten(rows);
+}
+
+/** A guest's change to its own request (decision 071): which request, at which table, proven by its press key. */
+export interface GuestOwnedRequest {
+  id: string;
+  restaurantId: string;
+  tableId: string;
+  pressKey: string;
+}
+
+/**
+ * Cancel my call (decision 071): pending → cancelled, only with the press key the request was made with, and only
+ * while nobody has taken it — one conditional UPDATE, so a take and a cancel at the same moment cannot both win. The
+ * table's cool-down ends with it, in the same statement, as after a dismissal (decision 057). Resolved by nobody:
+ * it is no one's answer, and never counts in response times. Answers whether it changed.
+ */
+export async function cancelGuestRequest(
+  db: Executor,
+  target: GuestOwnedRequest,
+  now: number,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+    with changed as (
+      update requests r set status = 'cancelled', resolved_at = ${now}, updated_at = ${now}
+      where r.id = ${target.id} and r.restaurant_id = ${target.restaurantId} and r.table_id = ${target.tableId}
+        and r.press_key = ${target.pressKey} and r.status = 'pending'
+      returning r.id, r.table_id, r.created_at
+    ), freed as (
+      update tables t set last_request_at = null
+      from changed c
+      where t.id = c.table_id and t.last_request_at = c.created_at
+      returning t.id
+    )
+    select id from changed`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The bill's payment method (decision 071), set by the device that pressed Get Bill while the bill is open (pending
+ * or taken: the server on the way still learns whether to bring the card terminal). Answers whether it changed.
+ */
+export async function setGuestBillMethod(
+  db: Executor,
+  target: GuestOwnedRequest,
+  method: 'card' | 'cash',
+  now: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(requests)
+    .set({ billMethod: method, updatedAt: now })
+    .where(
+      and(
+        eq(requests.id, target.id),
+        eq(requests.restaurantId, target.restaurantId),
+        eq(requests.tableId, target.tableId),
+        eq(requests.pressKey, target.pressKey),
+        eq(requests.type, 'bill'),
+        inArray(requests.status, ['pending', 'acknowledged']),
+      ),
+    )
+    .returning({ id: requests.id });
+  return rows.length > 0;
+}
+
+/** A request of this table, with its press key, to tell the guest why a change was refused. */
+export async function findTableRequestWithKey(
+  db: Executor,
+  restaurantId: string,
+  tableId: string,
+  id: string,
+) {
+  const [row] = await db
+    .select({
+      id: requests.id,
+      type: requests.type,
+      status: requests.status,
+      pressKey: requests.pressKey,
+    })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.id, id),
+        eq(requests.restaurantId, restaurantId),
+        eq(requests.tableId, tableId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Per type: how many requests were answered, and their median wait in ms (the honest wait, decision 071). */
+export interface UsualWaitRow {
+  type: RequestRow['type'];
+  answered: number;
+  median_ms: number | null;
+}
+
+/**
+ * The restaurant's answered requests of the last `days` days pressed in the same hour of the day as `now`, in its
+ * own time zone, per type: how many, and the median time to their answer (taken, or completed without a take — as
+ * analytics counts it, decision 046). One range scan of requests_restaurant_created_idx; dismissed and cancelled
+ * requests were never answered and do not count.
+ */
+export async function usualWaitsAt(
+  db: Executor,
+  restaurantId: string,
+  now: number,
+  days: number,
+): Promise<UsualWaitRow[]> {
+  const rows = await queryRows<UsualWaitRow>(
+    db,
+    sql`
+    with place as (
+      select time_zone as tz,
+        extract(hour from to_timestamp(${now}::float8 / 1000) at time zone time_zone)::int as hour
+      from restaurants where id = ${restaurantId}
+    ), answered as (
+      select r.type,
+        (case
+          when r.acknowledged_at is not null then r.acknowledged_at - r.created_at
+          when r.status = 'completed' then r.resolved_at - r.created_at
+        end)::float8 as wait_ms
+      from requests r, place p
+      where r.restaurant_id = ${restaurantId}
+        and r.created_at >= ${now - days * 86_400_000} and r.created_at < ${now}
+        and extract(hour from to_timestamp(r.created_at::float8 / 1000) at time zone p.tz)::int = p.hour
+    )
+    select type, count(wait_ms)::int as answered,
+      percentile_cont(0.5) within group (order by wait_ms) as median_ms
+    from answered
+    where wait_ms is not null
+    group by type`,
+  );
+  return rows.map((r) => ({
+    type: r.type,
+    answered: Number(r.answered),
+    median_ms: r.median_ms === null ? null : Number(r.median_ms),
+  }));
 }

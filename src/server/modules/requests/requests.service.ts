@@ -34,12 +34,18 @@ import {
 } from '../../policy/policy';
 import { findRestaurantDayStart } from '../restaurants/restaurants.repo';
 import { findTableInRestaurant } from '../tables/tables.repo';
-import { toApiRequest } from './requests.mapper';
+import { normalizeNote, noteProblem, type NoteProblem } from '../../../shared/guest-note';
+import type { BillMethod, GuestRequestState } from '../../../shared/schemas';
+import { toApiRequest, toGuestRequestState } from './requests.mapper';
 import { GroupCommit } from '../../db/group-commit';
 import { PressBatcher } from './press-batcher';
 import {
   findRequest,
+  cancelGuestRequest,
   findRequestByPressKey,
+  findTableRequestWithKey,
+  setGuestBillMethod,
+  type GuestOwnedRequest,
   listHistoryPage,
   listOpenForTable,
   countOpen,
@@ -93,6 +99,8 @@ function refusal(row: RequestWithContext): AppError {
       return conflict(FLOOR_MSG.requestAlreadyCompleted, 'request_completed');
     case 'dismissed':
       return conflict(FLOOR_MSG.requestAlreadyDismissed, 'request_dismissed');
+    case 'cancelled':
+      return conflict(FLOOR_MSG.requestCancelledByGuest, 'request_cancelled');
     case 'pending':
       // Not reachable: every action starts from pending. Kept so the switch stays exhaustive.
       return conflict(MSG.badRequest);
@@ -112,6 +120,12 @@ function isPressKeyConflict(error: unknown): boolean {
     (constraint === index || (typeof message === 'string' && message.includes(index)))
   );
 }
+
+/** A refused note's message, by code (decision 070; the guest page words it in the guest's language). */
+const NOTE_REFUSALS: Record<NoteProblem, string> = {
+  note_too_long: MSG.noteTooLong,
+  note_invalid: MSG.noteInvalid,
+};
 
 /** What the press statement adds to the NOTIFY payload: a server id, a table number (≤ 20 characters, escaped), spaces. */
 const NOTIFY_SLACK_BYTES = 400;
@@ -183,8 +197,14 @@ export class RequestsService {
     tableId: string,
     type: RequestType,
     pressKey: string | null = null,
+    extras: { note?: string | undefined; urgent?: boolean | undefined } = {},
   ) {
     const receivedAt = performance.now();
+    // Decision 070: the note is untrusted; its rules are checked before any database work.
+    const note = normalizeNote(extras.note);
+    const problem = note === null ? null : noteProblem(note);
+    if (problem) throw badRequest(NOTE_REFUSALS[problem], problem);
+    const urgent = extras.urgent ?? false;
     const now = Date.now();
     const id = randomUUID();
     const announce = (serverId: string | null, tableNumber: string, escalateAfterMinutes: number) =>
@@ -205,6 +225,9 @@ export class RequestsService {
           resolvedBy: null,
           tableNumber,
           escalateAfterMinutes,
+          note,
+          urgent,
+          billMethod: null,
         },
         now,
       );
@@ -223,6 +246,8 @@ export class RequestsService {
         now,
         cooldownMs: COOLDOWN_SECONDS * 1000,
         pressKey,
+        note,
+        urgent,
         notify,
       })
       // Two presses with one key that got past the statement's own check at once (two instances): the unique index
@@ -268,6 +293,67 @@ export class RequestsService {
       request: { id, type, createdAt: now },
       cooldownRemainingSeconds: cooldownRemainingSeconds(now, Date.now()),
     };
+  }
+
+  /**
+   * Cancel my call (decision 071): the guest device that pressed takes its request back while nobody has taken it.
+   * It leaves every console (request.updated, now closed), the table's page hears it, the cool-down ends with it
+   * (decision 057), and it never counts as answered.
+   */
+  cancelFromGuest(target: GuestOwnedRequest): Promise<GuestRequestState> {
+    return this.changeFromGuest(
+      target,
+      (now) => cancelGuestRequest(this.db, target, now),
+      'cancel',
+    );
+  }
+
+  /** The bill's payment method (decision 071), from the device that pressed Get Bill, while the bill is open. */
+  setBillMethodFromGuest(
+    target: GuestOwnedRequest,
+    method: BillMethod,
+  ): Promise<GuestRequestState> {
+    return this.changeFromGuest(
+      target,
+      (now) => setGuestBillMethod(this.db, target, method, now),
+      'billMethod',
+    );
+  }
+
+  /**
+   * A guest's change to its own request: one conditional statement; when it changes nothing, the request is read to
+   * say why — another table's or unknown (404), not this device's press (403), no longer open or already taken
+   * (409), not a bill (422). Repeating a change that already happened answers as the first time.
+   */
+  private async changeFromGuest(
+    target: GuestOwnedRequest,
+    change: (now: number) => Promise<boolean>,
+    kind: 'cancel' | 'billMethod',
+  ): Promise<GuestRequestState> {
+    const changed = await change(Date.now());
+    if (!changed) {
+      const row = await findTableRequestWithKey(
+        this.db,
+        target.restaurantId,
+        target.tableId,
+        target.id,
+      );
+      if (!row) throw notFound(MSG.requestNotFound, 'request_not_found');
+      if (row.pressKey !== target.pressKey) throw forbidden(MSG.notYourRequest, 'not_your_request');
+      const repeat = kind === 'cancel' && row.status === 'cancelled';
+      if (!repeat) {
+        if (kind === 'billMethod' && row.type !== 'bill')
+          throw new AppError(422, 'not_a_bill', MSG.notABill);
+        if (kind === 'cancel' && row.status === 'acknowledged')
+          throw conflict(MSG.cancelTooLate, 'request_taken');
+        throw conflict(MSG.requestClosed, 'request_closed');
+      }
+    }
+    const updated = await findRequest(this.db, target.id);
+    if (!updated) throw notFound(MSG.requestNotFound, 'request_not_found');
+    const request = toApiRequest(updated);
+    if (changed) this.live.requestUpdated(request, updated.showServerNames ?? false);
+    return toGuestRequestState(request, updated.showServerNames ?? false);
   }
 
   /**

@@ -9,6 +9,9 @@ const state = (id: string, over: Partial<GuestRequestState> = {}): GuestRequestS
   createdAt: 1,
   acknowledgedAt: null,
   takenBy: null,
+  note: null,
+  urgent: false,
+  billMethod: null,
   ...over,
 });
 const table = (openRequests: GuestRequestState[]): GuestTableResponse => ({
@@ -23,6 +26,7 @@ const table = (openRequests: GuestRequestState[]): GuestTableResponse => ({
   table: { id: 't', number: '1' },
   cooldownRemainingSeconds: 0,
   openRequests,
+  usualWaits: {},
 });
 
 describe('applyTableRequest (the table channel, issue 12)', () => {

@@ -1,8 +1,14 @@
 import type { RequestType } from '../../../../shared/rules';
-import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
+import type { BillMethod, GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
+import type { TableRef } from '../../../../shared/paths';
 import { routes } from '../../../../shared/api/routes';
 import { call } from '../../../lib/api-client';
-import { guestCooldownResponse, guestRequestResponse, guestTableResponse } from './guest-responses';
+import {
+  guestCooldownResponse,
+  guestRequestResponse,
+  guestRequestStateResponse,
+  guestTableResponse,
+} from './guest-responses';
 
 // The table's routes with this page's own guards instead of the zod schemas (decision 016): routes.ts holds no zod.
 const guestTable = { ...routes.getGuestTable, responses: { 200: guestTableResponse } };
@@ -10,8 +16,18 @@ const guestCooldown = { ...routes.getGuestCooldown, responses: { 200: guestCoold
 const guestPress = {
   ...routes.createGuestRequest,
   // The body's type only: the server checks it; this page carries no zod to check it with.
-  body: undefined as unknown as { type: RequestType },
+  body: undefined as unknown as { type: RequestType; note?: string; urgent?: boolean },
   responses: { 201: guestRequestResponse },
+};
+const guestCancel = {
+  ...routes.cancelGuestRequest,
+  body: undefined as unknown as { pressKey: string },
+  responses: { 200: guestRequestStateResponse },
+};
+const guestBillMethod = {
+  ...routes.setGuestBillMethod,
+  body: undefined as unknown as { pressKey: string; method: BillMethod },
+  responses: { 200: guestRequestStateResponse },
 };
 
 /** The public table page data; 404 when the restaurant or table is missing or do not belong together. */
@@ -36,12 +52,33 @@ export function sendGuestRequest(
   tableId: string,
   type: RequestType,
   key: string,
+  extras: { note?: string | null | undefined; urgent?: boolean | undefined } = {},
 ) {
   return call(guestPress, {
     params: { restaurantId, tableId },
-    body: { type },
+    // A note and the flag only when there are any (decision 070): the usual press stays { type }.
+    body: {
+      type,
+      ...(extras.note ? { note: extras.note } : {}),
+      ...(extras.urgent ? { urgent: true } : {}),
+    },
     options: { headers: { 'idempotency-key': key }, timeoutMs: PRESS_TIMEOUT_MS },
   });
+}
+
+/** Cancel my call (decision 071): proven by the press's own key, which only this device holds. */
+export function cancelGuestRequest(ref: TableRef, requestId: string, pressKey: string) {
+  return call(guestCancel, { params: { ...ref, requestId }, body: { pressKey } });
+}
+
+/** How the guest will pay the bill (decision 071), from the device that pressed Get Bill. */
+export function setGuestBillMethod(
+  ref: TableRef,
+  requestId: string,
+  pressKey: string,
+  method: BillMethod,
+) {
+  return call(guestBillMethod, { params: { ...ref, requestId }, body: { pressKey, method } });
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   guestCooldownResponseSchema,
   guestRequestResponseSchema,
+  guestRequestStateResponseSchema,
   guestTableResponseSchema,
   publicLiveEventSchema,
 } from '../../../../shared/schemas';
@@ -9,6 +10,7 @@ import type { ResponseParser } from '../../../lib/api-client';
 import {
   guestCooldownResponse,
   guestRequestResponse,
+  guestRequestStateResponse,
   guestTableResponse,
   parsePublicLiveEvent,
 } from './guest-responses';
@@ -32,8 +34,12 @@ const table = {
       createdAt: 1_700_000_000_000,
       acknowledgedAt: 1_700_000_030_000,
       takenBy: 'Anna',
+      note: 'no ice',
+      urgent: true,
+      billMethod: 'card',
     },
   ],
+  usualWaits: { order: 4 },
 };
 const request = {
   request: { id: 'r1', type: 'order', createdAt: 1_700_000_000_000 },
@@ -66,7 +72,13 @@ const cases: [
     'cool-down',
     guestCooldownResponse,
     guestCooldownResponseSchema,
-    { cooldownRemainingSeconds: 12, openRequests: table.openRequests },
+    { cooldownRemainingSeconds: 12, openRequests: table.openRequests, usualWaits: {} },
+  ],
+  [
+    'guest request state (cancel, bill method)',
+    guestRequestStateResponse,
+    guestRequestStateResponseSchema,
+    { request: table.openRequests[0] },
   ],
   ['guest request', guestRequestResponse, guestRequestResponseSchema, request],
   [

@@ -7,7 +7,9 @@ import type {
   GuestCooldownResponse,
   GuestRequestResponse,
   GuestRequestState,
+  GuestRequestStateResponse,
   GuestTableResponse,
+  UsualWaits,
   PublicLiveEvent,
   PublicRestaurant,
 } from '../../../../shared/schemas';
@@ -35,7 +37,13 @@ function isPublicRestaurant(value: unknown): value is PublicRestaurant {
   );
 }
 
-const STATUSES: readonly unknown[] = ['pending', 'acknowledged', 'completed', 'dismissed'];
+const STATUSES: readonly unknown[] = [
+  'pending',
+  'acknowledged',
+  'completed',
+  'dismissed',
+  'cancelled',
+];
 const isRequestType = (value: unknown) => (REQUEST_TYPES as readonly unknown[]).includes(value);
 
 /** One of the table's requests as its guest page may know it (decision 029). */
@@ -47,7 +55,22 @@ function isGuestRequestState(value: unknown): value is GuestRequestState {
     STATUSES.includes(value.status) &&
     isNumber(value.createdAt) &&
     (value.acknowledgedAt === null || isNumber(value.acknowledgedAt)) &&
-    isStringOrNull(value.takenBy)
+    isStringOrNull(value.takenBy) &&
+    isStringOrNull(value.note) &&
+    typeof value.urgent === 'boolean' &&
+    (value.billMethod === null || value.billMethod === 'card' || value.billMethod === 'cash')
+  );
+}
+
+/** The honest wait (decision 071): whole minutes per request type, each type optional. */
+function isUsualWaits(value: unknown): value is UsualWaits {
+  return (
+    isObject(value) &&
+    !Array.isArray(value) &&
+    Object.entries(value).every(
+      ([type, minutes]) =>
+        isRequestType(type) && Number.isInteger(minutes) && (minutes as number) > 0,
+    )
   );
 }
 
@@ -59,7 +82,8 @@ function isGuestTable(value: unknown): value is GuestTableResponse {
     isString(value.table.id) &&
     isString(value.table.number) &&
     isNumber(value.cooldownRemainingSeconds) &&
-    isOpenRequests(value.openRequests)
+    isOpenRequests(value.openRequests) &&
+    isUsualWaits(value.usualWaits)
   );
 }
 
@@ -69,7 +93,8 @@ function isCooldown(value: unknown): value is GuestCooldownResponse {
   return (
     isObject(value) &&
     isNumber(value.cooldownRemainingSeconds) &&
-    isOpenRequests(value.openRequests)
+    isOpenRequests(value.openRequests) &&
+    isUsualWaits(value.usualWaits)
   );
 }
 
@@ -93,6 +118,11 @@ function parserOf<T>(guard: (value: unknown) => value is T): ResponseParser<T> {
 export const guestTableResponse = parserOf(isGuestTable);
 export const guestCooldownResponse = parserOf(isCooldown);
 export const guestRequestResponse = parserOf(isGuestRequest);
+/** A guest's change to its own request (cancel, bill method; decision 071) answers with the request's new state. */
+export const guestRequestStateResponse = parserOf(
+  (value: unknown): value is GuestRequestStateResponse =>
+    isObject(value) && isGuestRequestState(value.request),
+);
 
 /** A frame of the guest page's public live channel (decision 015), checked like the responses above. */
 export function parsePublicLiveEvent(data: unknown): PublicLiveEvent | null {

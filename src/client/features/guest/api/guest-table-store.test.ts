@@ -15,6 +15,7 @@ const table = (number = '1'): GuestTableResponse => ({
   table: { id: 't', number },
   cooldownRemainingSeconds: 0,
   openRequests: [],
+  usualWaits: {},
 });
 const failure = (status: number) =>
   new ApiRequestError({ status, code: 'x', message: 'x', fromServer: status !== 0 });

@@ -31,9 +31,9 @@ export function useCooldown(
   const recheck = useCallback(() => {
     // A failed re-check keeps the local countdown; the next one will correct it.
     fetchCooldown(restaurantId, tableId).then(
-      ({ cooldownRemainingSeconds, openRequests }) => {
+      ({ cooldownRemainingSeconds, openRequests, usualWaits }) => {
         setSeconds(cooldownRemainingSeconds);
-        store.update((current) => ({ ...current, openRequests }));
+        store.update((current) => ({ ...current, openRequests, usualWaits }));
       },
       () => undefined,
     );

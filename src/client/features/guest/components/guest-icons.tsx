@@ -1,13 +1,19 @@
 import type { RequestType } from '../../../../shared/rules';
-import { REQUEST_TYPE_ICON_PATHS, StrokeIcon } from '../../../components/ui/request-type-icon';
+import {
+  REQUEST_EXTRA_ICON_PATHS,
+  REQUEST_TYPE_ICON_PATHS,
+  StrokeIcon,
+} from '../../../components/ui/request-type-icon';
 
 // Inline SVG rather than emoji: emoji fonts are missing on some devices and kiosks, and SVG follows the
 // button's text colour (which is chosen for contrast against the restaurant's colour).
-const PATHS: Record<RequestType | 'sent' | 'star', string> = {
-  ...REQUEST_TYPE_ICON_PATHS,
-  sent: 'M5 12.5l4.5 4.5L19 7.5',
-  star: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5Z',
-};
+const PATHS: Record<RequestType | keyof typeof REQUEST_EXTRA_ICON_PATHS | 'sent' | 'star', string> =
+  {
+    ...REQUEST_TYPE_ICON_PATHS,
+    ...REQUEST_EXTRA_ICON_PATHS,
+    sent: 'M5 12.5l4.5 4.5L19 7.5',
+    star: 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5Z',
+  };
 
 export function GuestIcon({
   name,

@@ -3,12 +3,17 @@ import { guestButtonLabel, guestText } from '../../../../shared/i18n/guest';
 import type { Locale } from '../../../../shared/i18n/locales';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import { I18nContext, useI18n } from '../../../lib/i18n';
-import type { GuestRequestState, PublicRestaurant } from '../../../../shared/schemas';
+import type { GuestRequestState, PublicRestaurant, UsualWaits } from '../../../../shared/schemas';
 import { safeColor } from '../../../../shared/color';
 import { GuestHeader } from './guest-header';
 import { GUEST_BUTTONS, GuestRequestButton, type GuestButtonState } from './guest-request-button';
 import { GuestConnectionNotice, type GuestConnection } from './guest-connection-notice';
-import { GuestRequestStatusCard, type GuestRequestStatus } from './guest-request-status';
+import {
+  GuestRequestStatusCard,
+  type GuestRequestStatus,
+  type OwnRequestActions,
+} from './guest-request-status';
+import { GuestRequestExtras, NO_EXTRAS, type GuestExtras } from './guest-request-extras';
 import { ReviewButton } from './review-button';
 
 export type ButtonStates = Record<RequestType, GuestButtonState>;
@@ -32,6 +37,12 @@ export interface GuestTableViewProps {
   onPress: (type: RequestType) => void;
   /** The table's request as it stands (issue 12), or null: nothing open. */
   status: GuestRequestStatus | null;
+  /** What this phone may do to that request, when this phone pressed it (decision 071). Absent: nothing. */
+  own?: OwnRequestActions | null;
+  /** The note and the allergy / urgent flag for the next press (decision 070), and what changes them. */
+  extras?: GuestExtras;
+  onNoteChange?: (note: string) => void;
+  onUrgentChange?: (urgent: boolean) => void;
   /** The time the status's "sent … ago" counts to. */
   now: number;
   /** Why a press was refused (the table's request is already in, which one, the wait); null: nothing to say. */
@@ -43,8 +54,14 @@ export interface GuestTableViewProps {
   onLocaleChange: (locale: Locale) => void;
 }
 
-/** The table's newest open request, as the status card shows it; null when none is open. */
-export function statusOfOpen(open: readonly GuestRequestState[]): GuestRequestStatus | null {
+/**
+ * The table's newest open request, as the status card shows it, with what the guest sent with it and the usual
+ * wait for its type at this hour (decision 071); null when none is open.
+ */
+export function statusOfOpen(
+  open: readonly GuestRequestState[],
+  usualWaits: UsualWaits = {},
+): GuestRequestStatus | null {
   const newest = open[0];
   if (!newest) return null;
   return {
@@ -52,6 +69,11 @@ export function statusOfOpen(open: readonly GuestRequestState[]): GuestRequestSt
     type: newest.type,
     createdAt: newest.createdAt,
     takenBy: newest.takenBy,
+    id: newest.id,
+    note: newest.note,
+    urgent: newest.urgent,
+    billMethod: newest.billMethod,
+    usualWaitMinutes: usualWaits[newest.type],
   };
 }
 
@@ -78,6 +100,10 @@ export function GuestTableView({
   connection = null,
   onPress,
   status,
+  own = null,
+  extras = NO_EXTRAS,
+  onNoteChange = () => undefined,
+  onUrgentChange = () => undefined,
   now,
   notice,
   announcement,
@@ -106,7 +132,7 @@ export function GuestTableView({
 
       <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
         {connection && <GuestConnectionNotice connection={connection} />}
-        {status && <GuestRequestStatusCard status={status} now={now} />}
+        {status && <GuestRequestStatusCard status={status} now={now} own={own} />}
         <div className="grid grid-cols-2 gap-4">
           {GUEST_BUTTONS.map((type) => (
             <GuestRequestButton
@@ -137,6 +163,11 @@ export function GuestTableView({
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>
+        <GuestRequestExtras
+          extras={extras}
+          onNoteChange={onNoteChange}
+          onUrgentChange={onUrgentChange}
+        />
 
         {restaurant.reviewUrl && <ReviewButton reviewUrl={restaurant.reviewUrl} color={primary} />}
       </main>

@@ -87,7 +87,14 @@ describe('press delivery (decision 056)', () => {
   });
 
   it('keeps a pending press for a reload of the tab, until it is answered or too old', () => {
-    const press = { key: newPressKey(), type: 'bill' as const, at: 1_000_000 };
+    // With what the guest sent with it (decision 070): a retry after a reload sends the same.
+    const press = {
+      key: newPressKey(),
+      type: 'bill' as const,
+      at: 1_000_000,
+      note: 'no ice',
+      urgent: true,
+    };
     savePendingPress(table, press);
     expect(readPendingPress(table, 1_000_000 + 5_000)).toEqual(press);
     expect(readPendingPress({ ...table, tableId: 't2' }, 1_000_000)).toBeNull();

@@ -15,6 +15,9 @@ export interface PendingPress {
   type: RequestType;
   /** When it was pressed (ms); a press older than PENDING_MAX_AGE_MS is no longer resumed after a reload. */
   at: number;
+  /** What the guest sent with it (decision 070), sent again with every retry. */
+  note?: string | null;
+  urgent?: boolean;
 }
 
 /** A press left pending this long ago is not sent after a reload: the guest may have left, or pressed elsewhere. */
@@ -35,6 +38,49 @@ export function newPressKey(): string {
 
 const storageKey = ({ restaurantId, tableId }: TableRef) =>
   `table-service.press.${restaurantId}.${tableId}`;
+
+const isPressKey = (key: unknown): key is string =>
+  typeof key === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(key);
+
+/** The presses this device made at a table that the server stored: request id → its key (decision 071). */
+export type OwnPresses = Record<string, string>;
+/** Kept per table: more than a table has open at once. */
+const OWN_PRESSES_MAX = 10;
+const ownKey = ({ restaurantId, tableId }: TableRef) =>
+  `table-service.own.${restaurantId}.${tableId}`;
+
+/**
+ * This device's stored presses at `table` (decision 071): their keys prove to the server that a cancel or a bill
+ * method comes from the phone that pressed. Local storage: a reload or a new tab on this phone keeps them.
+ */
+export function readOwnPresses(table: TableRef): OwnPresses {
+  try {
+    const stored = JSON.parse(localStorage.getItem(ownKey(table)) ?? '{}') as unknown;
+    if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+    return Object.fromEntries(
+      Object.entries(stored as Record<string, unknown>).filter((entry): entry is [string, string] =>
+        isPressKey(entry[1]),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Remembers that `requestId` was this device's press with `key`; the oldest go past OWN_PRESSES_MAX. */
+export function rememberOwnPress(table: TableRef, requestId: string, key: string): OwnPresses {
+  const entries: [string, string][] = Object.entries(readOwnPresses(table)).filter(
+    ([id]) => id !== requestId,
+  );
+  entries.push([requestId, key]);
+  const own: OwnPresses = Object.fromEntries(entries.slice(-OWN_PRESSES_MAX));
+  try {
+    localStorage.setItem(ownKey(table), JSON.stringify(own));
+  } catch {
+    // Storage disabled: this page can still cancel while it stays open.
+  }
+  return own;
+}
 
 /** Keeps `press` for a reload of this tab (session storage: another tab or phone sends its own presses). */
 export function savePendingPress(table: TableRef, press: PendingPress): void {
@@ -58,10 +104,9 @@ export function readPendingPress(table: TableRef, now: number = Date.now()): Pen
   try {
     const stored = JSON.parse(sessionStorage.getItem(storageKey(table)) ?? 'null') as unknown;
     if (typeof stored !== 'object' || stored === null) return null;
-    const { key, type, at } = stored as Record<string, unknown>;
+    const { key, type, at, note, urgent } = stored as Record<string, unknown>;
     const valid =
-      typeof key === 'string' &&
-      /^[A-Za-z0-9_-]{16,64}$/.test(key) &&
+      isPressKey(key) &&
       (REQUEST_TYPES as readonly unknown[]).includes(type) &&
       typeof at === 'number' &&
       now - at >= 0 &&
@@ -70,7 +115,13 @@ export function readPendingPress(table: TableRef, now: number = Date.now()): Pen
       clearPendingPress(table);
       return null;
     }
-    return { key, type: type as RequestType, at };
+    return {
+      key,
+      type: type as RequestType,
+      at,
+      note: typeof note === 'string' ? note : null,
+      urgent: urgent === true,
+    };
   } catch {
     return null;
   }

@@ -16,7 +16,22 @@ import { safeColor } from '../../../../shared/color';
 import { useOnline } from '../../../lib/pwa';
 import { useThemeColor } from '../../../lib/use-theme-color';
 import { useNow } from '../../../lib/use-now';
-import { fetchGuestTable, sendGuestRequest } from '../api/guest-api';
+import {
+  applyTableRequest,
+  cancelGuestRequest,
+  fetchGuestTable,
+  sendGuestRequest,
+  setGuestBillMethod,
+} from '../api/guest-api';
+import {
+  NOTE_MAX,
+  normalizeNote,
+  noteProblem,
+  type NoteProblem,
+} from '../../../../shared/guest-note';
+import type { BillMethod } from '../../../../shared/schemas';
+import { NO_EXTRAS, type GuestExtras } from '../components/guest-request-extras';
+import type { OwnRequestActions } from '../components/guest-request-status';
 import { useGuestTableState, useGuestTableStore } from '../api/guest-table-store';
 import { useCooldown } from '../api/use-cooldown';
 import { useGuestLive } from '../api/use-guest-live';
@@ -34,8 +49,11 @@ import { takeEarlyPress } from '../lib/early-press';
 import {
   clearPendingPress,
   newPressKey,
+  readOwnPresses,
   readPendingPress,
+  rememberOwnPress,
   savePendingPress,
+  type OwnPresses,
   untilAnswered,
   Waker,
   type PendingPress,
@@ -109,6 +127,16 @@ export function GuestTablePage({
 /** The server answered 503: its database is away for a moment (decision 027). */
 const isUnavailable = (error: unknown) => error instanceof ApiRequestError && error.status === 503;
 
+/** Why a note cannot be sent, in the guest's words (decision 070). */
+function noteRefusal(i18n: I18n, problem: NoteProblem): string {
+  return problem === 'note_too_long'
+    ? guestText(i18n, 'guest.note.tooLong', { max: NOTE_MAX })
+    : guestText(i18n, 'guest.note.invalid');
+}
+
+const isNoteProblem = (code: string | undefined): code is NoteProblem =>
+  code === 'note_too_long' || code === 'note_invalid';
+
 /** A press the server refused for good, in the guest's words (SPEC §8 'Failed to send request.' in English). */
 function refusal(i18n: I18n, error: unknown): string {
   if (error instanceof ApiRequestError && error.status === 404)
@@ -169,6 +197,12 @@ function GuestTable({
   const [retrying, setRetrying] = useState(false);
   const [unreachable, setUnreachable] = useState(cached);
   const [waker] = useState(() => new Waker());
+  // Issue 29 items 3-4: the note and flag for the next press; the presses this phone made here (their keys let it
+  // cancel and choose how to pay, decision 071), read after hydration: the server-drawn page knows none.
+  const [extras, setExtras] = useState<GuestExtras>(NO_EXTRAS);
+  const [own, setOwn] = useState<OwnPresses>({});
+  const [changing, setChanging] = useState(false);
+  useEffect(() => setOwn(readOwnPresses(ref)), [restaurantId, tableId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Issue 3: branding saved by the admin shows here without a reload; issue 12: so does the table's request.
   // Opened just as another phone pressed, the page may have missed that event: the first connection re-checks.
@@ -198,6 +232,7 @@ function GuestTable({
         endCooldownWithRequest();
         return;
       case 'dismissed':
+      case 'cancelled':
         endCooldownWithRequest();
         return;
     }
@@ -301,7 +336,20 @@ function GuestTable({
       setNotice(refusedNotice());
       return;
     }
-    const press: PendingPress = { key: newPressKey(), type, at: Date.now() };
+    // Decision 070: a note the server would refuse is refused here, at once, in the guest's language.
+    const note = normalizeNote(extras.note);
+    const problem = note === null ? null : noteProblem(note);
+    if (problem) {
+      setExtras((current) => ({ ...current, noteError: noteRefusal(i18n, problem) }));
+      return;
+    }
+    const press: PendingPress = {
+      key: newPressKey(),
+      type,
+      at: Date.now(),
+      note,
+      urgent: extras.urgent,
+    };
     savePendingPress(ref, press);
     void deliver(press);
   }
@@ -316,11 +364,18 @@ function GuestTable({
     setNotice(null);
     try {
       const result = await untilAnswered(
-        () => sendGuestRequest(restaurantId, tableId, type, press.key),
+        () =>
+          sendGuestRequest(restaurantId, tableId, type, press.key, {
+            note: press.note,
+            urgent: press.urgent,
+          }),
         () => setRetrying(true),
         waker.wait.bind(waker),
       );
       navigator.vibrate?.(GUEST_SEND_VIBRATION_MS);
+      setOwn(rememberOwnPress(ref, result.request.id, press.key));
+      // The note and flag went with this press; the next one starts without them.
+      setExtras(NO_EXTRAS);
       setCooldown(result.cooldownRemainingSeconds);
       setState(type, 'sent');
       setDone(null);
@@ -348,6 +403,11 @@ function GuestTable({
         setNotice(refusedNotice());
         return;
       }
+      if (error instanceof ApiRequestError && isNoteProblem(error.code)) {
+        const problem = error.code;
+        setExtras((current) => ({ ...current, noteError: noteRefusal(i18n, problem) }));
+        return;
+      }
       // Any other refusal is the service's final answer (issue 29): said inline, not retried.
       setCooldown(0);
       setNotice(refusal(i18n, error));
@@ -358,6 +418,46 @@ function GuestTable({
       setRetrying(false);
     }
   }
+
+  /** Decision 071: this phone's change to its own request; the table's channel brings it to every other screen. */
+  function change(request: () => Promise<{ request: GuestRequestState }>, after?: () => void) {
+    setChanging(true);
+    setNotice(null);
+    request()
+      .then(({ request: changed }) => {
+        store.update((current) => applyTableRequest(current, changed) ?? current);
+        after?.();
+      })
+      .catch((error: unknown) => {
+        const taken = error instanceof ApiRequestError && error.code === 'request_taken';
+        setNotice(guestText(i18n, taken ? 'guest.cancelTooLate' : 'guest.changeFailed'));
+        recheck();
+      })
+      .finally(() => setChanging(false));
+  }
+
+  const status = statusOfOpen(data.openRequests, data.usualWaits);
+  const ownKey = status?.id ? own[status.id] : undefined;
+  const ownActions: OwnRequestActions | null =
+    status?.id && ownKey
+      ? {
+          busy: changing,
+          onCancel: () => {
+            const id = status.id as string;
+            change(
+              () => cancelGuestRequest(ref, id, ownKey),
+              () => {
+                setAnnouncement(guestText(i18n, 'guest.cancelled'));
+                endCooldownWithRequest();
+              },
+            );
+          },
+          onBillMethod: (method: BillMethod) => {
+            const id = status.id as string;
+            change(() => setGuestBillMethod(ref, id, ownKey, method));
+          },
+        }
+      : null;
 
   const showDone = done !== null && now < done.until;
   const waitingLabel = sending && retrying ? guestButtonLabel(i18n, sending.type) : null;
@@ -374,7 +474,11 @@ function GuestTable({
           : null
       }
       onPress={send}
-      status={statusOfOpen(data.openRequests) ?? (showDone ? done.status : null)}
+      status={status ?? (showDone ? done.status : null)}
+      own={ownActions}
+      extras={extras}
+      onNoteChange={(note) => setExtras((current) => ({ ...current, note, noteError: null }))}
+      onUrgentChange={(urgent) => setExtras((current) => ({ ...current, urgent }))}
       now={now}
       notice={notice}
       announcement={announcement}

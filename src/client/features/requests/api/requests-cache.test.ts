@@ -20,6 +20,9 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     acknowledgedBy: null,
     resolvedAt: null,
     resolvedBy: null,
+    note: null,
+    urgent: false,
+    billMethod: null,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { useAcknowledgeRequest, useCompleteRequest, useDismissRequest } from '..
 import type { TableGroup } from '../lib/console-list';
 import { elapsedText, tableText, typeText } from '../lib/console-text';
 import { StrokeIcon } from '../../../components/ui/request-type-icon';
+import { BillMethodBadge, GuestNote, UrgentBadge } from './request-extras';
 
 /** Which action a line's button does; the console moves focus to the same action of the next line after it. */
 export type LineAction = 'take' | 'complete' | 'dismiss';
@@ -188,11 +189,13 @@ function RequestLine({
               {elapsedText(i18n, timing.elapsedMs)}
             </time>
           </span>
+          {request.urgent && <UrgentBadge />}
           {timing.overdue && (
             <span className="rounded-full bg-danger-700 px-1.5 text-[0.6875rem] font-bold uppercase leading-4 tracking-wide text-white">
               {appText(i18n, 'app.console.overdue')}
             </span>
           )}
+          {request.billMethod && <BillMethodBadge method={request.billMethod} />}
           {taken && (
             <span className="inline-flex min-w-0 items-center gap-1 font-semibold text-success-800">
               <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-success-600" />
@@ -204,6 +207,7 @@ function RequestLine({
             </span>
           )}
         </p>
+        {request.note && <GuestNote note={request.note} />}
       </div>
       <div className="flex shrink-0 items-center gap-1">
         {request.status === 'pending' && (
@@ -277,15 +281,26 @@ export function TableRow({
   const overdue = group.requests.some(
     (r) => pendingTiming(r.createdAt, context.now, r.overdue, context.escalateAfterMinutes).overdue,
   );
+  // Decision 070: a table with an allergy / urgent request is on top, in its own colour (its lines say why).
+  const urgent = group.requests.some((r) => r.urgent);
   return (
     <div
+      data-urgent-row={urgent || undefined}
       className={`flex overflow-hidden rounded-card border border-s-4 bg-white shadow-sm ${
-        overdue ? 'border-danger-300 border-s-danger-600' : 'border-line border-s-brand-600'
+        urgent
+          ? 'border-urgent-300 border-s-urgent-600'
+          : overdue
+            ? 'border-danger-300 border-s-danger-600'
+            : 'border-line border-s-brand-600'
       }`}
     >
       <div
         className={`flex w-16 shrink-0 flex-col justify-center gap-0.5 border-e px-1.5 py-2 sm:w-32 sm:px-3 ${
-          overdue ? 'border-danger-200 bg-danger-50' : 'border-line bg-canvas'
+          urgent
+            ? 'border-urgent-200 bg-urgent-50'
+            : overdue
+              ? 'border-danger-200 bg-danger-50'
+              : 'border-line bg-canvas'
         }`}
       >
         <h3

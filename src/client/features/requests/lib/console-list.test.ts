@@ -18,6 +18,9 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     acknowledgedBy: null,
     resolvedAt: null,
     resolvedBy: null,
+    note: null,
+    urgent: false,
+    billMethod: null,
     ...overrides,
   };
 }
@@ -40,6 +43,19 @@ describe('groupByTable', () => {
       request('overdue-but-newer', { tableId: 'b', createdAt: 2, overdue: true }),
     ]);
     expect(groups.map((g) => g.requests[0]!.id)).toEqual(['old', 'overdue-but-newer']);
+  });
+
+  it('puts tables with an allergy / urgent request on top, oldest first among them (decision 070)', () => {
+    const groups = groupByTable([
+      request('oldest', { tableId: 'a', createdAt: 1 }),
+      request('urgent-new', { tableId: 'b', createdAt: 30, urgent: true }),
+      request('plain-then-urgent', { tableId: 'c', createdAt: 5 }),
+      request('urgent-later', { tableId: 'c', createdAt: 40, urgent: true }),
+      request('middle', { tableId: 'd', createdAt: 10 }),
+    ]);
+    expect(groups.map((g) => g.tableId)).toEqual(['c', 'b', 'a', 'd']);
+    // Inside its row a table's requests stay oldest first.
+    expect(groups[0]!.requests.map((r) => r.id)).toEqual(['plain-then-urgent', 'urgent-later']);
   });
 });
 

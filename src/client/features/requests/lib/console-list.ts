@@ -56,9 +56,18 @@ const oldestFirst = (a: ServiceRequest, b: ServiceRequest) =>
 
 /**
  * Groups open requests by table. Rows are ordered by their oldest request, so the table that has waited longest is
- * on top whatever else it asked for since; overdue is shown on the row, it does not reorder it (issue 28).
+ * on top whatever else it asked for since; overdue is shown on the row, it does not reorder it (issue 28). A table
+ * with an open allergy / urgent request comes before every other, oldest first among them (decision 070).
  */
 export function groupByTable(open: readonly ServiceRequest[]): TableGroup[] {
+  const groups = groupInOrder(open);
+  return [
+    ...groups.filter((g) => g.requests.some((r) => r.urgent)),
+    ...groups.filter((g) => !g.requests.some((r) => r.urgent)),
+  ];
+}
+
+function groupInOrder(open: readonly ServiceRequest[]): TableGroup[] {
   const groups = new Map<string, TableGroup>();
   for (const request of [...open].sort(oldestFirst)) {
     const group = groups.get(request.tableId);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { SKELETON_COUNT } from '../../../../shared/constants';
 import { appText } from '../../../../shared/i18n/app';
+import { BillMethodBadge, GuestNote, UrgentBadge } from '../components/request-extras';
 import type { ServiceRequest } from '../../../../shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -81,6 +82,7 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
   const i18n = useI18n();
   const titleId = useId();
   const completed = request.status === 'completed';
+  const cancelled = request.status === 'cancelled';
   const resolvedAt = request.resolvedAt ?? request.updatedAt;
   return (
     <article
@@ -95,8 +97,12 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
           <Badge tone={completed ? 'green' : 'gray'}>
             {completed
               ? appText(i18n, 'app.console.completed')
-              : appText(i18n, 'app.console.dismissed')}
+              : cancelled
+                ? appText(i18n, 'app.console.cancelledByGuest')
+                : appText(i18n, 'app.console.dismissed')}
           </Badge>
+          {request.urgent && <UrgentBadge />}
+          {request.billMethod && <BillMethodBadge method={request.billMethod} />}
         </div>
         <p className="mt-0.5 text-sm text-body">
           <time dateTime={new Date(resolvedAt).toISOString()}>{clockText(i18n, resolvedAt)}</time>
@@ -112,6 +118,7 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
             </>
           )}
         </p>
+        {request.note && <GuestNote note={request.note} />}
       </div>
       <dl className="flex gap-6 text-sm sm:text-end">
         <div>
@@ -126,7 +133,9 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
           <dt className="text-body">
             {completed
               ? appText(i18n, 'app.console.timeToComplete')
-              : appText(i18n, 'app.console.dismissedAfter')}
+              : cancelled
+                ? appText(i18n, 'app.console.cancelledAfter')
+                : appText(i18n, 'app.console.dismissedAfter')}
           </dt>
           <dd className="font-semibold text-ink">
             {durationText(i18n, resolvedAt - request.createdAt)}

@@ -642,7 +642,15 @@ export type AppMessageId =
   | "app.error.notPasswordAccount"
   | "app.error.staffDeactivated"
   | "app.error.resetMailTooSoon"
-  | "app.error.staffChangeEmpty";
+  | "app.error.staffChangeEmpty"
+  | "app.console.urgent"
+  | "app.console.note"
+  | "app.console.payingBy"
+  | "app.console.payCard"
+  | "app.console.payCash"
+  | "app.console.cancelledByGuest"
+  | "app.console.cancelledAfter"
+  | "app.error.requestCancelledByGuest";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadAppMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {

@@ -43,7 +43,25 @@ export type GuestMessageId =
   | "guest.tooManyRequests"
   | "guest.notFoundTitle"
   | "guest.notFoundBody"
-  | "guest.language";
+  | "guest.language"
+  | "guest.extras.legend"
+  | "guest.note.label"
+  | "guest.note.hint"
+  | "guest.note.tooLong"
+  | "guest.note.invalid"
+  | "guest.urgent.label"
+  | "guest.urgent.hint"
+  | "guest.bill.question"
+  | "guest.bill.card"
+  | "guest.bill.cash"
+  | "guest.cancel"
+  | "guest.cancelled"
+  | "guest.cancelTooLate"
+  | "guest.changeFailed"
+  | "guest.usualWait"
+  | "guest.yourNote"
+  | "guest.payingBy.card"
+  | "guest.payingBy.cash";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadGuestMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {

@@ -21,7 +21,8 @@ export type ServerMessageId =
   | "server.mail.reset.hello"
   | "server.mail.reset.intro"
   | "server.mail.reset.button"
-  | "server.mail.reset.outro";
+  | "server.mail.reset.outro"
+  | "server.push.urgent";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadServerMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
