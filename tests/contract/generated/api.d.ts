@@ -102,6 +102,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A PIN server changes their own PIN, the current one first; their other sessions end (decision 068) */
+        put: operations["changeOwnPin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/verify-email": {
         parameters: {
             query?: never;
@@ -130,6 +147,40 @@ export interface paths {
         put?: never;
         /** Send the verification mail again (the same answer whether or not the address has an account) */
         post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a link to choose a new password (the same answer whether or not the address has an account) */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the token from its mail; every session of the account ends */
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -232,6 +283,40 @@ export interface paths {
         put?: never;
         /** Call the staff from a table (one call per table per cool-down) */
         post: operations["createGuestRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/restaurants/{restaurantId}/tables/{tableId}/requests/{requestId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel my call: the device that pressed takes its call back while nobody has taken it (its press key proves it) */
+        post: operations["cancelGuestRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/restaurants/{restaurantId}/tables/{tableId}/requests/{requestId}/bill-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How the guest will pay an open bill (card or cash), from the device that pressed Get Bill */
+        put: operations["setGuestBillMethod"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -444,6 +529,75 @@ export interface paths {
         post?: never;
         /** Delete a server’s account */
         delete: operations["deleteStaff"];
+        options?: never;
+        head?: never;
+        /** Edit a staff member in place: name, login ID (PIN staff) and language */
+        patch: operations["updateStaff"];
+        trace?: never;
+    };
+    "/api/staff/{userId}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a PIN staff member’s new PIN; every session of theirs ends */
+        post: operations["resetStaffPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{userId}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password staff member a link to choose a new password (decision 069) */
+        post: operations["sendStaffPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{userId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate a staff member: history kept, tables released, signed out, sign-in refused */
+        post: operations["deactivateStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{userId}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivate a deactivated staff member */
+        post: operations["reactivateStaff"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -714,7 +868,7 @@ export interface components {
             updatedAt: number;
         };
         /** @enum {string} */
-        RequestStatus: "pending" | "acknowledged" | "completed" | "dismissed";
+        RequestStatus: "pending" | "acknowledged" | "completed" | "dismissed" | "cancelled";
         StaffRef: {
             id: string;
             name: string;
@@ -734,6 +888,9 @@ export interface components {
             acknowledgedBy: components["schemas"]["StaffRef"] | null;
             resolvedAt: number | null;
             resolvedBy: components["schemas"]["StaffRef"] | null;
+            note: string | null;
+            urgent: boolean;
+            billMethod: ("card" | "cash") | null;
         };
         GuestRequestState: {
             id: string;
@@ -742,6 +899,9 @@ export interface components {
             createdAt: number;
             acknowledgedAt: number | null;
             takenBy: string | null;
+            note: string | null;
+            urgent: boolean;
+            billMethod: ("card" | "cash") | null;
         };
         StaffMember: {
             id: string;
@@ -753,6 +913,8 @@ export interface components {
             createdAt: number;
             tablesAssigned: number;
             lastSignInAt: number | null;
+            language: ("en" | "es" | "fr" | "de" | "it" | "pt" | "zh-CN" | "ja" | "tr" | "ar") | null;
+            deactivatedAt: number | null;
         };
         Dashboard: {
             totalTables: number;
@@ -924,7 +1086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `email_not_verified`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `email_not_verified`, `account_deactivated`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -933,7 +1095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "email_not_verified" | "csrf";
+                            code?: "email_not_verified" | "account_deactivated" | "csrf";
                         };
                     };
                 };
@@ -1055,7 +1217,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `account_deactivated`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1064,7 +1226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "csrf";
+                            code?: "account_deactivated" | "csrf";
                         };
                     };
                 };
@@ -1509,6 +1671,147 @@ export interface operations {
             };
         };
     };
+    changeOwnPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPin: string;
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `invalid_pin_format`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_pin_format" | "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `invalid_pin`, `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_pin" | "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `not_pin_account`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_pin_account";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `locked`, `throttled`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "locked" | "throttled";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     verifyEmail: {
         parameters: {
             query?: never;
@@ -1663,6 +1966,241 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sent: true;
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        reset: true;
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `invalid_token`, `invalid_password`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_token" | "invalid_password" | "validation" | "bad_request";
                         };
                     };
                 };
@@ -2066,6 +2604,9 @@ export interface operations {
                         };
                         cooldownRemainingSeconds: number;
                         openRequests: components["schemas"]["GuestRequestState"][];
+                        usualWaits: {
+                            [key: string]: number;
+                        };
                     };
                 };
             };
@@ -2166,6 +2707,9 @@ export interface operations {
                     "application/json": {
                         cooldownRemainingSeconds: number;
                         openRequests: components["schemas"]["GuestRequestState"][];
+                        usualWaits: {
+                            [key: string]: number;
+                        };
                     };
                 };
             };
@@ -2261,6 +2805,8 @@ export interface operations {
             content: {
                 "application/json": {
                     type: components["schemas"]["RequestTypeInput"];
+                    note?: string;
+                    urgent?: boolean;
                 };
             };
         };
@@ -2281,7 +2827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `note_too_long`, `note_invalid`, `validation`, `bad_request`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2290,7 +2836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "validation" | "bad_request";
+                            code?: "note_too_long" | "note_invalid" | "validation" | "bad_request";
                         };
                     };
                 };
@@ -2377,6 +2923,318 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "cooldown" | "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    cancelGuestRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+                tableId: string;
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pressKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["GuestRequestState"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `not_your_request`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_your_request" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `request_taken`, `request_closed`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_taken" | "request_closed";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setGuestBillMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+                tableId: string;
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pressKey: string;
+                    /** @enum {string} */
+                    method: "card" | "cash";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["GuestRequestState"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `not_your_request`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_your_request" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `request_closed`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_closed";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Understood, but refers to something else. Codes: `not_a_bill`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_a_bill";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -4707,6 +5565,695 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `staff_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "staff_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    loginId?: string;
+                    language?: ("en" | "es" | "fr" | "de" | "it" | "pt" | "zh-CN" | "ja" | "tr" | "ar") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staffMember: components["schemas"]["StaffMember"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `name_required`, `invalid_login_id`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "name_required" | "invalid_login_id" | "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `staff_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "staff_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `login_id_taken`, `not_pin_account`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "login_id_taken" | "not_pin_account";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    resetStaffPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `invalid_pin_format`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "invalid_pin_format" | "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `staff_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "staff_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `not_pin_account`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_pin_account";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendStaffPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sent: true;
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `staff_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "staff_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `not_password_account`, `staff_deactivated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_password_account" | "staff_deactivated";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `reset_mail_limit`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "reset_mail_limit";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deactivateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staffMember: components["schemas"]["StaffMember"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `staff_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "staff_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    reactivateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staffMember: components["schemas"]["StaffMember"];
+                    };
+                };
             };
             /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
             400: {
