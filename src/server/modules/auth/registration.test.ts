@@ -52,6 +52,9 @@ describe('sign-up is disabled (SPEC §1)', () => {
       'POST /api/auth/reset-password',
       'POST /api/auth/verify-email',
       'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests',
+      // Decision 071: a guest cancels their own pending call (proved by the press's key), or says card or cash.
+      'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/cancel',
+      'PUT /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/bill-method',
     ]);
   });
 });
