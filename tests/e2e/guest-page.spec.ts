@@ -71,7 +71,12 @@ test('a tap before the app has loaded is sent once the page is live, exactly onc
   browser,
 }) => {
   const own = await ownRestaurant(page);
-  const guest = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  // The guest shell's service worker (decision 056) may take control at once and fetch the app's script itself,
+  // past page.route: it is blocked here, so this is a first visit on a slow network and nothing else.
+  const guest = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+  });
   // Hold the app's script back, as a slow network would, until the guest has tapped.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
