@@ -15,6 +15,7 @@ import { RestaurantsSection } from '../components/restaurants-section';
 import { TimeZoneForm } from '../components/time-zone-form';
 import { GuestLanguageForm } from '../components/guest-language-form';
 import { AccountLanguage } from '../../../components/account-language';
+import { ApiTokensSection, WebhooksSection } from '../components/integrations-section';
 
 function SettingsCard({
   title,
@@ -128,6 +129,21 @@ export function AdminSettingsPage() {
               )}
             </SettingsCard>
           )}
+
+          {/* Integrations (issue 24, decisions 075-076): per restaurant, remounted when it changes. */}
+          <SettingsCard
+            title={appText(i18n, 'app.settings.integrations.apiTokens')}
+            description={appText(i18n, 'app.settings.integrations.apiTokensDescription')}
+          >
+            <ApiTokensSection key={restaurantId} restaurantId={restaurantId} />
+          </SettingsCard>
+
+          <SettingsCard
+            title={appText(i18n, 'app.settings.integrations.webhooks')}
+            description={appText(i18n, 'app.settings.integrations.webhooksDescription')}
+          >
+            <WebhooksSection key={restaurantId} restaurantId={restaurantId} />
+          </SettingsCard>
         </>
       )}
 
