@@ -714,7 +714,13 @@ export type AppMessageId =
   | "app.settings.discard"
   | "app.settings.timeZoneSearch"
   | "app.settings.timeZoneNoMatch"
-  | "app.settings.timeZoneMore";
+  | "app.settings.timeZoneMore"
+  | "app.overview.heading"
+  | "app.overview.description"
+  | "app.overview.loading"
+  | "app.overview.open"
+  | "app.overview.current"
+  | "app.overview.serversOnline";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadAppMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
