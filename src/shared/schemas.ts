@@ -662,8 +662,8 @@ export const superAdminUserSchema = z
     role: roleSchema,
     /** A server's restaurant; an admin's first restaurant; otherwise null. */
     restaurantName: z.string().nullable(),
-    /** SPEC §2: always Active. */
-    status: z.literal('Active'),
+    /** SPEC §2's 'Active'; 'Deactivated' for a server their owner deactivated (decision 068). */
+    status: z.enum(['Active', 'Deactivated']),
     createdAt: z.number(),
   })
   .meta({ id: 'SuperAdminUser' });

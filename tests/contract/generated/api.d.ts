@@ -1211,8 +1211,8 @@ export interface components {
             email: string | null;
             role: components["schemas"]["Role"];
             restaurantName: string | null;
-            /** @constant */
-            status: "Active";
+            /** @enum {string} */
+            status: "Active" | "Deactivated";
             createdAt: number;
         };
         /** @description Every error: a stable `code` to branch on and an English `message`. */
