@@ -18,8 +18,7 @@ export function CreateRestaurantGate() {
   const [dismissedBy, setDismissedBy] = useState<string | null>(null);
   // Admin pages only: not over a page of its own such as /reset-password or /verify-email.
   const onAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
-  const needsRestaurant =
-    onAdminPage && user?.role === 'admin' && user.restaurantIds.length === 0;
+  const needsRestaurant = onAdminPage && user?.role === 'admin' && user.restaurantIds.length === 0;
   return (
     <CreateRestaurantDialog
       open={needsRestaurant && dismissedBy !== user?.id}
