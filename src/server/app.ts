@@ -21,7 +21,7 @@ import type { RegisteredRoute } from './http/access';
 import { addressKey } from './http/client-address';
 import { registerApiDescription, registerApiDocsRoutes } from './http/api-docs';
 import { registerClientRoutes } from './http/client-routes';
-import { registerErrorHandler } from './http/errors';
+import { registerErrorHandler, StorageHealth } from './http/errors';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
 import { serverOptions } from './http/server-options';
 import { installSessionAccess } from './http/session';
@@ -142,7 +142,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await services.push.ready();
   const secure = publicUrl.startsWith('https://');
 
-  registerErrorHandler(app);
+  const storage = new StorageHealth();
+  registerErrorHandler(app, storage);
   registerMetrics(app, metrics, { token: options.metricsToken });
   await app.register(cookie);
   // Every in-memory per-address limit counts by the same key: IPv4 address, IPv6 /64 (decision 026).
@@ -180,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);
   registerIntegrationsRoutes(app, services);
-  registerHealthRoutes(app, new HealthService(database.db, bus));
+  registerHealthRoutes(app, new HealthService(database.db, bus, storage));
   if (options.serveClient)
     await registerClientRoutes(app, services, options.clientDist ?? CLIENT_DIST);
 

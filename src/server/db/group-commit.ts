@@ -20,10 +20,29 @@ export interface GroupCommitOptions {
   concurrency: number;
   /** Writes in one statement at most. */
   maxBatch: number;
+  /**
+   * Writes waiting at most (issue 25, shed work early): one more is refused at once with WriteShed('overload'),
+   * before any work, rather than queued behind a backlog its client will not wait for. Unbounded when not set.
+   */
+  maxWaiting?: number;
+}
+
+/**
+ * A write refused without being written (issue 25): its deadline passed while it waited (its client has given up,
+ * so it must not be committed behind its back), or too many writes were waiting already.
+ */
+export class WriteShed extends Error {
+  constructor(readonly reason: 'deadline' | 'overload') {
+    super(
+      reason === 'deadline' ? 'write deadline passed before it ran' : 'too many writes waiting',
+    );
+  }
 }
 
 interface Waiting<I, O> {
   item: I;
+  /** Date.now() past which the write is not started (undefined: no deadline). */
+  deadline: number | undefined;
   resolve(result: O): void;
   reject(err: unknown): void;
 }
@@ -34,6 +53,8 @@ export class GroupCommit<I, O> {
   private running = 0;
   /** Statements run and writes they carried, since start (tests; a metric to watch under load). */
   readonly stats = { statements: 0, items: 0 };
+  /** Writes refused unwritten (WriteShed), since start. */
+  shed = 0;
 
   /**
    * `keyOf`: writes with the same key never share or overlap a statement. `write`: runs one statement for the batch
@@ -45,9 +66,17 @@ export class GroupCommit<I, O> {
     private readonly write: (batch: readonly I[]) => Promise<O[]>,
   ) {}
 
-  submit(item: I): Promise<O> {
+  /**
+   * Queues `item` for the next statement. `deadline` (a Date.now() time): a write still waiting then is refused with
+   * WriteShed('deadline') and never written; one already in a statement runs to its end.
+   */
+  submit(item: I, deadline?: number): Promise<O> {
+    if (this.options.maxWaiting !== undefined && this.queue.length >= this.options.maxWaiting) {
+      this.shed++;
+      return Promise.reject(new WriteShed('overload'));
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, deadline, resolve, reject });
       this.pump();
     });
   }
@@ -69,11 +98,15 @@ export class GroupCommit<I, O> {
   private take(): Waiting<I, O>[] {
     const batch: Waiting<I, O>[] = [];
     const kept: Waiting<I, O>[] = [];
+    const now = Date.now();
     let i = 0;
     for (; i < this.queue.length && batch.length < this.options.maxBatch; i++) {
       const w = this.queue[i]!;
       const key = this.keyOf(w.item);
-      if (this.busyKeys.has(key)) kept.push(w);
+      if (w.deadline !== undefined && now > w.deadline) {
+        this.shed++;
+        w.reject(new WriteShed('deadline'));
+      } else if (this.busyKeys.has(key)) kept.push(w);
       else {
         this.busyKeys.add(key);
         batch.push(w);

@@ -110,6 +110,57 @@ export function databaseUnavailableCause(err: unknown): string | null {
 export const isDatabaseUnavailable = (err: unknown): boolean =>
   databaseUnavailableCause(err) !== null;
 
+/** Node's errors when the disk under the embedded database is full, over quota, read-only or failing. */
+const STORAGE_ERRNOS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
+const STORAGE_MESSAGES = [
+  /no space left on device/i,
+  /disk quota exceeded/i,
+  /read-only file system/i,
+];
+
+/**
+ * The database cannot store (issue 25: on a full disk every press answered 500 and readiness still said ok):
+ * SQLSTATE 53100 (disk full), 53200 (out of memory), 58030 (I/O error) from PostgreSQL, or the file system's
+ * ENOSPC / EDQUOT / EROFS / EIO under the embedded database. Nothing was stored; the service may recover when the
+ * operator frees space, so it is a 503 with Retry-After and readiness fails for a while (StorageHealth). Returns the
+ * driver's own words (a code and a fixed message), or null.
+ */
+export function storageFailureCause(err: unknown): string | null {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (STORAGE_ERRNOS.has(code) || /^(53100|53200|58030)$/.test(code)) {
+      return `${code} ${message}`.slice(0, 200);
+    }
+    if (STORAGE_MESSAGES.some((m) => m.test(message))) return message.slice(0, 200);
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/** How long readiness fails after the database last could not store (then traffic may come back and try). */
+export const STORAGE_FAILURE_HOLD_MS = 30_000;
+
+/**
+ * When this instance's database last failed to store (one per app): readiness reports `storage` failing until
+ * STORAGE_FAILURE_HOLD_MS have passed without another such failure, so a load balancer sends guests to an instance
+ * that can take their presses.
+ */
+export class StorageHealth {
+  private lastFailureAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  failed(): void {
+    this.lastFailureAt = this.clock();
+  }
+
+  get failing(): boolean {
+    return this.clock() - this.lastFailureAt < STORAGE_FAILURE_HOLD_MS;
+  }
+}
+
 /**
  * Issue 14 (a flood of refused requests stalls everyone): a client over a per-address budget is answered only after
  * this pause. The refusal itself costs next to nothing (decision 026 refuses before any database work), but a flood
@@ -155,7 +206,10 @@ function schemaMessage(err: FastifyError): string | null {
   return message;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  storage: StorageHealth = new StorageHealth(),
+): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError && err.code === 'rate_limited') {
       return sendRateLimited(
@@ -178,7 +232,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ error: { code: 'bad_request', message: MSG.badRequest } });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    const unavailable = status >= 500 ? databaseUnavailableCause(err) : null;
+    const storageFailure = status >= 500 ? storageFailureCause(err) : null;
+    if (storageFailure !== null) storage.failed();
+    const unavailable = status >= 500 ? (storageFailure ?? databaseUnavailableCause(err)) : null;
     if (unavailable !== null) {
       // One line with the driver's reason, no stack trace: an outage is an operator's matter, not a bug.
       request.log.warn({ cause: unavailable }, 'database unavailable; answered 503');

@@ -48,6 +48,7 @@ export const createGuestRequest = endpoint('createGuestRequest', {
     'note_invalid',
     'rate_limited',
     'ctp_body_too_large',
+    'unavailable',
   ],
 });
 

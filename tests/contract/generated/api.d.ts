@@ -9312,7 +9312,7 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         status: "unavailable";
-                        failing: ("database" | "bus" | "migrations")[];
+                        failing: ("database" | "bus" | "migrations" | "storage")[];
                     };
                 };
             };
@@ -9369,7 +9369,7 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         status: "unavailable";
-                        failing: ("database" | "bus" | "migrations")[];
+                        failing: ("database" | "bus" | "migrations" | "storage")[];
                     };
                 };
             };

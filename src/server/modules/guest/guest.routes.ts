@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/guest';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
+import { PRESS_DEADLINE_MS } from '../requests/requests.service';
 
 /** The guest's press, as registered below (metrics count its outcomes by this pattern; metrics.test checks it). */
 export const GUEST_PRESS_ROUTE = createGuestRequest.path;
@@ -64,17 +65,20 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
     async (request, reply) => {
       const { restaurantId, tableId } = request.params;
       // A retry of a press that was stored is answered as the press was: 201 with its request.
-      return reply
-        .status(201)
-        .send(
-          await requests.createFromGuest(
-            restaurantId,
-            tableId,
-            request.body.type,
-            request.headers['idempotency-key'] ?? null,
-            { note: request.body.note, urgent: request.body.urgent },
-          ),
-        );
+      return reply.status(201).send(
+        await requests.createFromGuest(
+          restaurantId,
+          tableId,
+          request.body.type,
+          request.headers['idempotency-key'] ?? null,
+          {
+            note: request.body.note,
+            urgent: request.body.urgent,
+            // From the press's arrival (reply.elapsedTime: since Fastify received it).
+            deadline: Date.now() - reply.elapsedTime + PRESS_DEADLINE_MS,
+          },
+        ),
+      );
     },
     { config: { rateLimit: GUEST_PRESS_LIMIT }, bodyLimit: 2048 },
   );

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { HealthPart, HealthResponse } from '../../../shared/health';
 import { MIGRATIONS_DIR, queryRows, type Db } from '../../db/client';
 import type { EventBus } from '../../live/bus';
+import type { StorageHealth } from '../../http/errors';
 
 /** A database that takes longer than this to answer `select` is reported as failing. */
 export const HEALTH_QUERY_TIMEOUT_MS = 2_000;
@@ -39,6 +40,8 @@ export class HealthService {
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    /** Set when the database last could not store (a full disk): readiness fails for a while after. */
+    private readonly storage?: StorageHealth,
   ) {}
 
   ready(): Promise<HealthResponse> {
@@ -51,6 +54,7 @@ export class HealthService {
     const database = await this.databaseState();
     if (database !== 'ok') failing.push(database);
     if (!this.bus.connected) failing.push('bus');
+    if (this.storage?.failing) failing.push('storage');
     return failing.length ? { status: 'unavailable', failing } : { status: 'ok' };
   }
 

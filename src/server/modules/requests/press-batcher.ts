@@ -29,8 +29,16 @@ export class PressBatcher {
     return { statements: this.group.stats.statements, presses: this.group.stats.items };
   }
 
-  /** Resolves with what the press claimed, or undefined when it claimed nothing (no such table, cooling down). */
-  claim(press: PressInput): Promise<ClaimedPress | undefined> {
-    return this.group.submit(press);
+  /** Presses refused unwritten (deadline passed, too many waiting), since start. */
+  get shed(): number {
+    return this.group.shed;
+  }
+
+  /**
+   * Resolves with what the press claimed, or undefined when it claimed nothing (no such table, cooling down).
+   * Rejects with WriteShed, unwritten, when `deadline` passed while it waited or too many presses wait already.
+   */
+  claim(press: PressInput, deadline?: number): Promise<ClaimedPress | undefined> {
+    return this.group.submit(press, deadline);
   }
 }

@@ -37,7 +37,7 @@ import { findTableInRestaurant } from '../tables/tables.repo';
 import { normalizeNote, noteProblem, type NoteProblem } from '../../../shared/guest-note';
 import type { BillMethod, GuestRequestState } from '../../../shared/schemas';
 import { toApiRequest, toGuestRequestState } from './requests.mapper';
-import { GroupCommit } from '../../db/group-commit';
+import { GroupCommit, WriteShed } from '../../db/group-commit';
 import { PressBatcher } from './press-batcher';
 import {
   findRequest,
@@ -141,6 +141,17 @@ const WRITE_BATCHING = {
   pglite: { concurrency: 1, maxBatch: 64 },
 };
 
+/**
+ * Shed work early (issue 25): presses waiting at most, past which one more is answered 503 at once; and how long
+ * after its arrival a press may still be started — the guest page gives up on a press after 10 s
+ * (features/guest/api/guest-api.ts) and retries it with the same key, so a press still waiting at 8 s is refused
+ * unwritten (503, Retry-After) instead of committed behind its guest's back.
+ */
+export const PRESSES_WAITING_MAX = 5_000;
+export const PRESS_DEADLINE_MS = 8_000;
+/** Retry-After of a shed press: soon, the guest page retries by itself (decision 056). */
+const SHED_RETRY_AFTER_SECONDS = 2;
+
 /** `pushQueued`: the press's statement queued a push in the outbox (the restaurant has a device subscribed). */
 export type RequestCreatedListener = (request: ServiceRequest, pushQueued: boolean) => void;
 
@@ -163,7 +174,7 @@ export class RequestsService {
     private readonly clock: () => number = Date.now,
   ) {
     const batching = WRITE_BATCHING[backendOf(db)];
-    this.presses = new PressBatcher(db, batching);
+    this.presses = new PressBatcher(db, { ...batching, maxWaiting: PRESSES_WAITING_MAX });
     this.transitions = new GroupCommit(
       batching,
       (action) => action.id,
@@ -203,7 +214,12 @@ export class RequestsService {
     tableId: string,
     type: RequestType,
     pressKey: string | null = null,
-    extras: { note?: string | undefined; urgent?: boolean | undefined } = {},
+    extras: {
+      note?: string | undefined;
+      urgent?: boolean | undefined;
+      /** Date.now() past which the press is not started (PRESS_DEADLINE_MS after it arrived). */
+      deadline?: number | undefined;
+    } = {},
   ) {
     const receivedAt = performance.now();
     // Decision 070: the note is untrusted; its rules are checked before any database work.
@@ -244,22 +260,30 @@ export class RequestsService {
       NOTIFY_SLACK_BYTES,
     );
     const claimed = await this.presses
-      .claim({
-        id,
-        restaurantId,
-        tableId,
-        type,
-        now,
-        cooldownMs: COOLDOWN_SECONDS * 1000,
-        pressKey,
-        note,
-        urgent,
-        notify,
-      })
+      .claim(
+        {
+          id,
+          restaurantId,
+          tableId,
+          type,
+          now,
+          cooldownMs: COOLDOWN_SECONDS * 1000,
+          pressKey,
+          note,
+          urgent,
+          notify,
+        },
+        extras.deadline,
+      )
       // Two presses with one key that got past the statement's own check at once (two instances): the unique index
       // refused the second, which is then a retry like any other.
       .catch((error: unknown) => {
         if (isPressKeyConflict(error)) return undefined;
+        // Shed unwritten (issue 25): nothing was stored, so the guest page's retry with the same key is safe.
+        if (error instanceof WriteShed)
+          throw new AppError(503, 'unavailable', MSG.serviceUnavailable, {
+            retryAfterSeconds: SHED_RETRY_AFTER_SECONDS,
+          });
         throw error;
       });
     if (!claimed) {
