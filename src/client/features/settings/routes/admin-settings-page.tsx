@@ -16,6 +16,7 @@ import { TimeZoneForm } from '../components/time-zone-form';
 import { GuestLanguageForm } from '../components/guest-language-form';
 import { AccountLanguage } from '../../../components/account-language';
 import { ApiTokensSection, WebhooksSection } from '../components/integrations-section';
+import { FloorBoardsSection } from '../components/floor-boards-section';
 
 function SettingsCard({
   title,
@@ -119,6 +120,13 @@ export function AdminSettingsPage() {
               )}
             </SettingsCard>
           )}
+
+          <SettingsCard
+            title={appText(i18n, 'app.board.settingsTitle')}
+            description={appText(i18n, 'app.board.settingsDescription')}
+          >
+            <FloorBoardsSection key={restaurantId} restaurantId={restaurantId} />
+          </SettingsCard>
 
           {!loadFailed && (
             <SettingsCard title={appText(i18n, 'app.settings.logo')}>
