@@ -162,7 +162,7 @@ function LiveIndicator({ status, lastUpdate }: { status: LiveStatus; lastUpdate:
       role="status"
       data-testid="board-live"
       data-live={live}
-      className={`inline-flex items-center gap-2 rounded-control px-3 py-1.5 text-base font-semibold lg:text-xl ${
+      className={`inline-flex items-center gap-2 rounded-control px-3 py-1.5 text-base font-semibold lg:text-xl 2xl:text-3xl ${
         live ? 'bg-success-100 text-success-900' : 'bg-warning-100 text-warning-900'
       }`}
     >
@@ -203,11 +203,16 @@ export function BoardView({
     <div className="flex min-h-dvh flex-col bg-canvas">
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-white px-4 py-3 lg:px-8 lg:py-4">
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold text-ink lg:text-4xl">{restaurant.name}</h1>
-          <p className="truncate text-sm text-muted lg:text-lg">{board.name}</p>
+          <h1 className="truncate text-2xl font-bold text-ink lg:text-4xl 2xl:text-5xl">
+            {restaurant.name}
+          </h1>
+          <p className="truncate text-sm text-muted lg:text-lg 2xl:text-2xl">{board.name}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <p className="text-xl font-semibold text-ink lg:text-3xl" data-testid="board-count">
+          <p
+            className="text-xl font-semibold text-ink lg:text-3xl 2xl:text-4xl"
+            data-testid="board-count"
+          >
             {appText(i18n, 'app.board.openCount', { count: openTotal })}
           </p>
           <LiveIndicator status={status} lastUpdate={lastUpdate} />
