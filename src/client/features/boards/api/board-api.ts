@@ -84,7 +84,8 @@ export function startBoardLive(
       );
     },
     onOpen: refetch,
-    onDisconnect: () => undefined,
+    // A lost socket may be a revoked board whose handshake is now refused: the snapshot's 401 says so.
+    onDisconnect: refetch,
     onStatusChange: (status) => {
       callbacks.onStatus(status);
       // Stopped by the server's revocation (not by this page): the board is no more.
