@@ -4,6 +4,7 @@
  * colour AND a word with its icon (never colour alone); no guest data (a note shows only as "see phone").
  */
 import { appTableLabel, appText } from '../../../../shared/i18n/app';
+import { boardText } from '../../../../shared/i18n/board';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import type { BoardRequest, BoardSnapshot } from '../../../../shared/board';
 import {
@@ -71,15 +72,15 @@ const TONE_STYLE: Record<WaitTone, { card: string; badge: string; icon: string }
 function toneText(i18n: I18n, tone: WaitTone, request: BoardRequest): string {
   switch (tone) {
     case 'fresh':
-      return appText(i18n, 'app.board.waiting');
+      return boardText(i18n, 'board.waiting');
     case 'long':
-      return appText(i18n, 'app.board.waitingLong');
+      return boardText(i18n, 'board.waitingLong');
     case 'overdue':
       return appText(i18n, 'app.console.overdue');
     case 'taken':
       return request.takenBy
         ? appText(i18n, 'app.console.takenBy', { name: request.takenBy })
-        : appText(i18n, 'app.board.taken');
+        : boardText(i18n, 'board.taken');
   }
 }
 
@@ -115,7 +116,7 @@ function BoardCard({
           {table}
         </p>
         <p className="shrink-0 text-2xl font-semibold tabular-nums text-ink-soft lg:text-3xl 2xl:text-5xl">
-          <span className="sr-only">{appText(i18n, 'app.board.waitedFor')} </span>
+          <span className="sr-only">{boardText(i18n, 'board.waitedFor')} </span>
           {wait}
         </p>
       </div>
@@ -135,18 +136,18 @@ function BoardCard({
           {toneText(i18n, tone, request)}
         </span>
         {tone !== 'taken' && (
-          <span className="text-muted">{appText(i18n, 'app.board.notTaken')}</span>
+          <span className="text-muted">{boardText(i18n, 'board.notTaken')}</span>
         )}
         {request.urgent && (
           <span className="inline-flex items-center gap-1.5 rounded-control bg-danger-100 px-2 py-1 text-danger-900">
             <StrokeIcon d={REQUEST_EXTRA_ICON_PATHS.urgent} className="size-5 shrink-0 lg:size-6" />
-            {appText(i18n, 'app.board.urgent')}
+            {boardText(i18n, 'board.urgent')}
           </span>
         )}
         {request.hasNote && (
           <span className="inline-flex items-center gap-1.5 rounded-control bg-info-100 px-2 py-1 text-info-900">
             <StrokeIcon d={REQUEST_EXTRA_ICON_PATHS.note} className="size-5 shrink-0 lg:size-6" />
-            {appText(i18n, 'app.board.hasNote')}
+            {boardText(i18n, 'board.hasNote')}
           </span>
         )}
       </div>
@@ -171,12 +172,12 @@ function LiveIndicator({ status, lastUpdate }: { status: LiveStatus; lastUpdate:
         className={`size-3 shrink-0 rounded-full ${live ? 'bg-success-600' : 'bg-warning-600'}`}
       />
       {live ? (
-        appText(i18n, 'app.board.live')
+        boardText(i18n, 'board.live')
       ) : (
         <span>
-          {appText(i18n, 'app.board.reconnecting')}{' '}
+          {boardText(i18n, 'board.reconnecting')}{' '}
           <span className="font-normal">
-            {appText(i18n, 'app.board.lastUpdate', { time: lastUpdate })}
+            {boardText(i18n, 'board.lastUpdate', { time: lastUpdate })}
           </span>
         </span>
       )}
@@ -213,7 +214,7 @@ export function BoardView({
             className="text-xl font-semibold text-ink lg:text-3xl 2xl:text-4xl"
             data-testid="board-count"
           >
-            {appText(i18n, 'app.board.openCount', { count: openTotal })}
+            {boardText(i18n, 'board.openCount', { count: openTotal })}
           </p>
           <LiveIndicator status={status} lastUpdate={lastUpdate} />
         </div>
@@ -222,14 +223,14 @@ export function BoardView({
         {requests.length === 0 ? (
           <div className="flex h-full min-h-[50dvh] flex-col items-center justify-center gap-2 text-center">
             <p className="text-3xl font-semibold text-ink lg:text-5xl">
-              {appText(i18n, 'app.board.empty')}
+              {boardText(i18n, 'board.empty')}
             </p>
-            <p className="text-lg text-muted lg:text-2xl">{appText(i18n, 'app.board.emptyHint')}</p>
+            <p className="text-lg text-muted lg:text-2xl">{boardText(i18n, 'board.emptyHint')}</p>
           </div>
         ) : (
           <>
             <ol
-              aria-label={appText(i18n, 'app.board.listLabel')}
+              aria-label={boardText(i18n, 'board.listLabel')}
               className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:gap-4 2xl:grid-cols-3 2xl:gap-5"
             >
               {requests.map((request) => (
@@ -243,7 +244,7 @@ export function BoardView({
             </ol>
             {hidden > 0 && (
               <p className="mt-4 text-center text-xl font-semibold text-muted lg:text-3xl">
-                {appText(i18n, 'app.board.more', { count: hidden })}
+                {boardText(i18n, 'board.more', { count: hidden })}
               </p>
             )}
           </>

@@ -6,13 +6,17 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { loadBoardMessages } from '../../../../shared/i18n/compiled/board';
+import { createI18n, type I18n } from '../../../../shared/i18n/i18n';
+import type { Locale } from '../../../../shared/i18n/locales';
 import { BOARD_CODE_LENGTH } from '../../../../shared/constants';
 import { appText } from '../../../../shared/i18n/app';
+import { boardText } from '../../../../shared/i18n/board';
 import { Button } from '../../../components/ui/button';
 import { FieldError, inputClass } from '../../../components/ui/form-field';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { ApiRequestError, messageFrom } from '../../../lib/api-client';
-import { useI18n } from '../../../lib/i18n';
+import { I18nContext, useI18n } from '../../../lib/i18n';
 import type { LiveStatus } from '../../../lib/live-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
@@ -29,7 +33,7 @@ function PairingForm({ onPaired, revoked }: { onPaired: () => void; revoked: boo
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim() === '') return setError(appText(i18n, 'app.board.codeRequired'));
+    if (code.trim() === '') return setError(boardText(i18n, 'board.codeRequired'));
     setPending(true);
     setError(null);
     try {
@@ -39,7 +43,7 @@ function PairingForm({ onPaired, revoked }: { onPaired: () => void; revoked: boo
       setError(
         err instanceof ApiRequestError && err.code === 'board_code_invalid'
           ? appText(i18n, 'app.board.codeInvalid')
-          : messageFrom(err, appText(i18n, 'app.board.pairFailed')),
+          : messageFrom(err, boardText(i18n, 'board.pairFailed')),
       );
     } finally {
       setPending(false);
@@ -53,20 +57,20 @@ function PairingForm({ onPaired, revoked }: { onPaired: () => void; revoked: boo
         className="w-full max-w-xl space-y-5 rounded-card border border-line bg-white p-6 shadow-sm lg:p-10"
       >
         <h1 className="text-3xl font-bold text-ink lg:text-4xl">
-          {appText(i18n, 'app.board.pairTitle')}
+          {boardText(i18n, 'board.pairTitle')}
         </h1>
         {revoked && (
           <p
             role="alert"
             className="rounded-control bg-warning-100 p-3 text-warning-900 lg:text-lg"
           >
-            {appText(i18n, 'app.board.revokedNotice')}
+            {boardText(i18n, 'board.revokedNotice')}
           </p>
         )}
-        <p className="text-body lg:text-lg">{appText(i18n, 'app.board.pairHelp')}</p>
+        <p className="text-body lg:text-lg">{boardText(i18n, 'board.pairHelp')}</p>
         <div className="space-y-2">
           <label htmlFor={inputId} className="block font-semibold text-ink lg:text-lg">
-            {appText(i18n, 'app.board.codeLabel')}
+            {boardText(i18n, 'board.codeLabel')}
           </label>
           <input
             id={inputId}
@@ -86,16 +90,16 @@ function PairingForm({ onPaired, revoked }: { onPaired: () => void; revoked: boo
           {error && <FieldError id={errorId}>{error}</FieldError>}
         </div>
         <Button type="submit" size="lg" fullWidth isLoading={pending}>
-          {appText(i18n, 'app.board.pairButton')}
+          {boardText(i18n, 'board.pairButton')}
         </Button>
       </form>
     </main>
   );
 }
 
-export function BoardPage() {
+function BoardScreen() {
   const i18n = useI18n();
-  useDocumentTitle(appText(i18n, 'app.board.pageTitle'));
+  useDocumentTitle(boardText(i18n, 'board.pageTitle'));
   const queryClient = useQueryClient();
   // null: not known yet (the first snapshot says); false: show the pairing form.
   const [paired, setPaired] = useState<boolean | null>(null);
@@ -136,12 +140,37 @@ export function BoardPage() {
         }}
       />
     );
-  if (!board.data) return <LoadingScreen label={appText(i18n, 'app.board.loading')} />;
+  if (!board.data) return <LoadingScreen label={boardText(i18n, 'board.loading')} />;
   const { snapshot, skew, receivedAt } = board.data;
   const lastUpdate = new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(
     receivedAt,
   );
   return (
     <BoardView snapshot={snapshot} now={clock + skew} status={status} lastUpdate={lastUpdate} />
+  );
+}
+
+/**
+ * The board's own catalogue (a chunk per language, never in the console's first load), merged over the app's for the
+ * language the staff screens chose: the board speaks the screen's language from its first word.
+ */
+export function BoardPage() {
+  const app = useI18n();
+  const [loaded, setLoaded] = useState<{ app: I18n; i18n: I18n } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const locale = app.locale as Locale;
+    void loadBoardMessages[locale]().then((messages) => {
+      if (live) setLoaded({ app, i18n: createI18n(locale, { ...app.messages, ...messages }) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [app]);
+  if (loaded?.app !== app) return <LoadingScreen />;
+  return (
+    <I18nContext value={loaded.i18n}>
+      <BoardScreen />
+    </I18nContext>
   );
 }

@@ -739,31 +739,7 @@ export type AppMessageId =
   | "app.board.codeInvalid"
   | "app.board.notFound"
   | "app.board.notPaired"
-  | "app.board.limit"
-  | "app.board.pageTitle"
-  | "app.board.pairTitle"
-  | "app.board.pairHelp"
-  | "app.board.codeLabel"
-  | "app.board.codeRequired"
-  | "app.board.pairButton"
-  | "app.board.pairFailed"
-  | "app.board.revokedNotice"
-  | "app.board.loading"
-  | "app.board.openCount"
-  | "app.board.empty"
-  | "app.board.emptyHint"
-  | "app.board.listLabel"
-  | "app.board.more"
-  | "app.board.live"
-  | "app.board.reconnecting"
-  | "app.board.lastUpdate"
-  | "app.board.waiting"
-  | "app.board.waitingLong"
-  | "app.board.taken"
-  | "app.board.notTaken"
-  | "app.board.urgent"
-  | "app.board.hasNote"
-  | "app.board.waitedFor";
+  | "app.board.limit";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadAppMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
