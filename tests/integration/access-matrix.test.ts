@@ -740,6 +740,11 @@ const matrix: Record<string, Case> = {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/dashboard?since=${Date.now() - 3_600_000}`),
     expect: adminOfA(200),
   },
+  'GET /api/overview': {
+    // Each owner sees their own restaurants at a glance (the figures and the other owner's: restaurants-overview.test).
+    call: json('GET', () => '/api/overview'),
+    expect: { ...adminOfA(200), otherAdmin: 200 },
+  },
   'GET /api/restaurants/:restaurantId/analytics': {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/analytics?period=week`),
     expect: adminOfA(200),

@@ -13,6 +13,8 @@ export const queryKeys = {
   requestHistory: (restaurantId: string) =>
     ['restaurants', restaurantId, 'requests-history'] as const,
   dashboard: (restaurantId: string) => ['restaurants', restaurantId, 'dashboard'] as const,
+  /** Every restaurant of the owner at a glance (decision 085). */
+  restaurantsOverview: ['restaurants-overview'] as const,
   /** Analytics (issue 13): one key per period and date under it. */
   analytics: (restaurantId: string) => ['restaurants', restaurantId, 'analytics'] as const,
   staff: (restaurantId: string) => ['restaurants', restaurantId, 'staff'] as const,

@@ -4,6 +4,7 @@ import {
   createRestaurantBodySchema,
   dashboardResponseSchema,
   restaurantResponseSchema,
+  restaurantsOverviewResponseSchema,
   restaurantsResponseSchema,
   updateRestaurantBodySchema,
 } from '../schemas';
@@ -94,6 +95,14 @@ export const getDashboard = endpoint('getDashboard', {
   params: restaurantParams,
   responses: { 200: dashboardResponseSchema },
   errors: ['restaurant_not_found'],
+});
+
+export const getRestaurantsOverview = endpoint('getRestaurantsOverview', {
+  tag: 'dashboard',
+  summary: 'Every restaurant of the owner at a glance: waiting now, longest wait, servers online, requests today',
+  access: ADMIN,
+  responses: { 200: restaurantsOverviewResponseSchema },
+  errors: [],
 });
 
 export const getAnalytics = endpoint('getAnalytics', {

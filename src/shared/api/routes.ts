@@ -55,6 +55,7 @@ export const routes = {
   uploadRestaurantLogo: post('/api/restaurants/:restaurantId/logo'),
   deleteRestaurantLogo: del('/api/restaurants/:restaurantId/logo'),
   getDashboard: get('/api/restaurants/:restaurantId/dashboard'),
+  getRestaurantsOverview: get('/api/overview'),
   getAnalytics: get('/api/restaurants/:restaurantId/analytics'),
   // tables
   listTables: get('/api/restaurants/:restaurantId/tables'),

@@ -637,6 +637,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every restaurant of the owner at a glance: waiting now, longest wait, servers online, requests today */
+        get: operations["getRestaurantsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restaurants/{restaurantId}/analytics": {
         parameters: {
             query?: never;
@@ -1236,6 +1253,21 @@ export interface components {
                 openRequests: number;
                 medianAckSecondsToday: number | null;
             }[];
+        };
+        RestaurantGlance: {
+            id: string;
+            name: string;
+            primaryColor: string;
+            secondaryColor: string;
+            logoUrl: string | null;
+            timeZone: string;
+            waitingNow: number;
+            longestWaitSeconds: number | null;
+            activeServers: number;
+            requestsToday: number;
+        };
+        RestaurantsOverview: {
+            restaurants: components["schemas"]["RestaurantGlance"][];
         };
         SuperAdminStats: {
             users: number;
@@ -6859,6 +6891,84 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRestaurantsOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestaurantsOverview"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
                         };
                     };
                 };
