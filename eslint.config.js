@@ -102,6 +102,7 @@ export const TRANSLATED = [
   'src/client/features/staff/**/*.tsx',
   'src/client/features/restaurants/**/*.tsx',
   'src/client/features/super-admin/**/*.tsx',
+  'src/client/features/boards/**/*.tsx',
 ];
 const UNLOCALIZED =
   'A user-facing text must come from the catalogue (src/shared/i18n/catalogs, decision 042).';

@@ -46,6 +46,7 @@ import { registerPasswordResetRoutes } from './modules/password-reset/password-r
 import { registerPushRoutes } from './modules/push/push.routes';
 import { registerIntegrationsRoutes } from './modules/integrations/integrations.routes';
 import type { WebhookOptions } from './modules/integrations/webhooks.service';
+import { registerBoardRoutes } from './modules/boards/boards.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { HealthService } from './modules/health/health.service';
 import type { PushOptions } from './modules/push/push.service';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);
   registerIntegrationsRoutes(app, services);
+  registerBoardRoutes(app, services, publicUrl, secure);
   registerHealthRoutes(app, new HealthService(database.db, bus, storage));
   if (options.serveClient)
     await registerClientRoutes(app, services, options.clientDist ?? CLIENT_DIST);

@@ -26,6 +26,7 @@ import { SuperAdminService } from './modules/super-admin/super-admin.service';
 import { VerificationService } from './modules/verification/verification.service';
 import { PasswordResetService } from './modules/password-reset/password-reset.service';
 import { PushService, type PushOptions } from './modules/push/push.service';
+import { BoardsService } from './modules/boards/boards.service';
 import { EscalationService } from './modules/escalation/escalation.service';
 import { Metrics } from './metrics/metrics';
 import { countOutbox } from './modules/push/push.repo';
@@ -109,6 +110,7 @@ export function buildServices({
     push: pushService,
     escalation: new EscalationService(db, live, pushService, log, metrics, clock),
     restaurants: new RestaurantsService(db),
+    boards: new BoardsService(db, live, clock),
     tables,
     restaurantAdmin: new RestaurantAdminService(db, live, maxRestaurantsPerAdmin),
     staff: new StaffService({

@@ -78,3 +78,19 @@ export const BULK_TABLES_MAX = 100;
 export const BULK_DELETE_MAX = 500;
 /** Longest text the add-table field takes: a list of BULK_TABLES_MAX short labels. */
 export const TABLE_INPUT_MAX = 2000;
+
+/**
+ * Floor boards (issue 28 item 4, decision 080): the board's own credential cookie (never a user's session), sent
+ * only to the board's routes (its path); the close code of a board's live socket when the board was revoked or its
+ * restaurant deleted (the screen shows the pairing form again, and does not reconnect).
+ */
+export const BOARD_COOKIE = 'ts_board';
+export const BOARD_COOKIE_PATH = '/api/board';
+export const BOARD_REVOKED_CLOSE = 4403;
+/** How long a pairing code is good for, and the characters it is made of (no 0/O, 1/I/L). */
+export const BOARD_CODE_TTL_MS = 10 * 60_000;
+export const BOARD_CODE_LENGTH = 8;
+export const BOARD_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** Boards and unexpired codes one restaurant may hold at once. */
+export const BOARDS_PER_RESTAURANT = 20;
+export const BOARD_NAME_MAX = 60;

@@ -146,6 +146,13 @@ export const MSG = {
   pushEndpointInvalid: 'The push endpoint must be an https URL of at most 2 KB.',
   pushServiceNotAllowed: "This browser's push service is not supported.",
   pushSubscriptionNotFound: 'No such push subscription on this account.',
+  // Floor boards (issue 28 item 4, decision 080; not quoted by SPEC)
+  boardNameRequired: 'Please give the board a name.',
+  boardCodeInvalid: 'This pairing code is not valid. Codes work once, for 10 minutes.',
+  boardNotFound: 'Floor board not found.',
+  boardNotPaired: 'This screen is not paired with a restaurant.',
+  boardLimit: (max: number) =>
+    `A restaurant can have at most ${max} floor boards. Remove one before adding another.`,
   enableNotifications: 'Enable notifications',
   notificationsOn: 'Notifications on',
   notificationsBlocked: 'Notifications blocked',
@@ -176,7 +183,8 @@ export const MSG = {
   notPinAccount: 'This account signs in with email and password, not with a login ID and PIN.',
   notPasswordAccount: 'This account signs in with a login ID and PIN, not with email and password.',
   staffDeactivated: 'Reactivate this staff member first.',
-  resetMailTooSoon: 'A reset mail was sent moments ago. Please wait a few minutes before sending another.',
+  resetMailTooSoon:
+    'A reset mail was sent moments ago. Please wait a few minutes before sending another.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   staffChangeEmpty: 'Nothing to change.',
   // A guest's note, cancel and bill method (decisions 070, 071; not quoted by SPEC). The guest page words them in

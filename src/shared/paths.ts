@@ -31,6 +31,8 @@ export const paths = {
   /** The server's account page: account deletion, off the working screens (issue 12). */
   serverAccount: '/server/account',
   serverHistory: '/server/history',
+  /** A wall screen at the waiter station (issue 28 item 4, decision 080): paired with a code, no account. */
+  board: '/board',
 } as const;
 
 /** The two ids of a guest page URL. */

@@ -1,7 +1,7 @@
 /**
  * The access matrix of issue 6: every registered /api route (taken from the app's own route table, so a new route
- * cannot be missed) × every actor — a guest, restaurant A's server and admin, restaurant B's admin and server, and
- * a super admin — aimed at restaurant A's REAL objects (restaurant, table, pending request, staff member, logo, push
+ * cannot be missed) × every actor — a guest, restaurant A's server and admin, restaurant B's admin and server, a
+ * super admin, and a floor board paired with A (decision 080: its own credential, no session) — aimed at restaurant A's REAL objects (restaurant, table, pending request, staff member, logo, push
  * subscription). Each cell declares its outcome; another tenant's objects are 404, like missing ones (SPEC §6).
  * Every refused cell (and every GET) must leave restaurant A's rows exactly as they were.
  */
@@ -12,6 +12,7 @@ import { eq, inArray, or } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   apiTokens,
+  floorBoards,
   pushOutbox,
   webhookDeliveries,
   webhookEndpoints,
@@ -34,7 +35,15 @@ import {
 } from '../support/factories';
 import { postForm, TINY_PNG } from '../support/multipart';
 
-const ACTORS = ['guest', 'server', 'admin', 'otherAdmin', 'otherServer', 'superAdmin'] as const;
+const ACTORS = [
+  'guest',
+  'server',
+  'admin',
+  'otherAdmin',
+  'otherServer',
+  'superAdmin',
+  'board',
+] as const;
 type Actor = (typeof ACTORS)[number];
 type Expected = Record<Actor, number>;
 
@@ -109,6 +118,7 @@ async function makeWorld() {
   });
   const b = await makeFloor(t);
   const superAdmin = await makeSuperAdmin(t);
+  const board = await pairBoardOf(a.restaurant.id, a.adminCookie);
   const cookies: Record<Actor, string | undefined> = {
     guest: undefined,
     server: a.serverCookie,
@@ -116,6 +126,7 @@ async function makeWorld() {
     otherAdmin: b.adminCookie,
     otherServer: b.serverCookie,
     superAdmin: await signInPassword(t, superAdmin),
+    board: board.cookie,
   };
   return {
     a,
@@ -127,8 +138,31 @@ async function makeWorld() {
     apiTokenId: apiToken.id,
     webhookId,
     deliveryId,
+    boardId: board.id,
     cookies,
   };
+}
+
+/** A pairing code of A's admin, typed on a screen of its own address (the pairing limit is not under test). */
+async function boardCode(restaurantId: string, adminCookie: string) {
+  const made = await request(t, 'POST', `/api/restaurants/${restaurantId}/boards`, {
+    cookie: adminCookie,
+    body: { name: 'Bar TV' },
+  });
+  expect(made.statusCode).toBe(201);
+  return made.json<{ board: { id: string }; code: string }>();
+}
+const pairAddress = () =>
+  `10.82.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+async function pairBoardOf(restaurantId: string, adminCookie: string) {
+  const { code, board } = await boardCode(restaurantId, adminCookie);
+  const paired = await request(t, 'POST', '/api/board/pair', {
+    body: { code },
+    remoteAddress: pairAddress(),
+  });
+  const cookie = paired.cookies.find((c) => c.name === 'ts_board');
+  if (!cookie) throw new Error(`not paired: ${paired.body}`);
+  return { id: board.id, cookie: `ts_board=${cookie.value}` };
 }
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
@@ -180,6 +214,12 @@ async function stateOfA(w: World) {
         .from(pushSubscriptions)
         .where(inArray(pushSubscriptions.userId, personIds))
     ).sort((x, y) => x.id.localeCompare(y.id)),
+    // Which boards and codes exist, and which are paired (a board's last-seen time moves with its reads).
+    floorBoards: await db
+      .select({ id: floorBoards.id, code: floorBoards.codeHash, token: floorBoards.tokenHash })
+      .from(floorBoards)
+      .where(inArray(floorBoards.restaurantId, ids))
+      .orderBy(floorBoards.id),
     pushOutbox: await db
       .select({ id: pushOutbox.id })
       .from(pushOutbox)
@@ -232,7 +272,9 @@ const everyone = (s: number): Expected => ({
   otherAdmin: s,
   otherServer: s,
   superAdmin: s,
+  board: s,
 });
+/** A board's cookie is no session: every route that needs one answers it 401, like a guest. */
 const signedIn = (s: number, superAdmin = s): Expected => ({
   guest: 401,
   server: s,
@@ -240,6 +282,7 @@ const signedIn = (s: number, superAdmin = s): Expected => ({
   otherAdmin: s,
   otherServer: s,
   superAdmin,
+  board: 401,
 });
 /** Admin-only, naming A's restaurant/table/staff: B's admin gets 404. */
 const adminOfA = (ok: number): Expected => ({
@@ -249,6 +292,7 @@ const adminOfA = (ok: number): Expected => ({
   otherAdmin: 404,
   otherServer: 403,
   superAdmin: 403,
+  board: 401,
 });
 /** Staff of A (server and admin): B's staff get 404. */
 const staffOfA = (ok: number): Expected => ({
@@ -258,6 +302,7 @@ const staffOfA = (ok: number): Expected => ({
   otherAdmin: 404,
   otherServer: 404,
   superAdmin: 403,
+  board: 401,
 });
 /** Server-only, naming A's table/request: B's server gets 404. */
 const serverOfA = (ok: number): Expected => ({
@@ -267,6 +312,7 @@ const serverOfA = (ok: number): Expected => ({
   otherAdmin: 403,
   otherServer: 404,
   superAdmin: 403,
+  board: 401,
 });
 const superOnly = (ok: number): Expected => ({
   guest: 401,
@@ -275,7 +321,10 @@ const superOnly = (ok: number): Expected => ({
   otherAdmin: 403,
   otherServer: 403,
   superAdmin: ok,
+  board: 401,
 });
+/** Decision 080: only a paired board's own credential; no session opens it. */
+const boardOnly = (ok: number): Expected => ({ ...everyone(401), board: ok });
 
 const R = (w: World) => w.a.restaurant.id;
 /** Per world, a table of A's for the guest's own changes (decision 071), made once. */
@@ -747,6 +796,40 @@ const matrix: Record<string, Case> = {
     ),
     expect: { ...signedIn(404), server: 204, superAdmin: 403 },
   },
+  // Decision 080: A's admin manages A's boards; a board's credential reads the board's snapshot only.
+  'GET /api/restaurants/:restaurantId/boards': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/boards`),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/boards': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/boards`,
+      () => ({ name: 'Terrace screen' }),
+    ),
+    expect: adminOfA(201),
+  },
+  'DELETE /api/boards/:boardId': {
+    call: json('DELETE', (w) => `/api/boards/${w.boardId}`),
+    expect: adminOfA(204),
+    destructive: true,
+  },
+  // Public: whoever holds a fresh code of A's pairs a screen (the code is the credential), from any browser.
+  'POST /api/board/pair': {
+    call: async (w, cookie) => {
+      const { code } = await boardCode(R(w), w.cookies.admin!);
+      return request(t, 'POST', '/api/board/pair', {
+        cookie,
+        body: { code },
+        remoteAddress: pairAddress(),
+      });
+    },
+    expect: everyone(200),
+  },
+  'GET /api/board': {
+    call: json('GET', () => '/api/board'),
+    expect: boardOnly(200),
+  },
 };
 /** Routes exercised over a real socket instead (below). */
 const socketRoutes = [
@@ -754,6 +837,8 @@ const socketRoutes = [
   'GET /api/public/restaurants/:restaurantId/live',
   // Its deliveries per table: src/server/live/table-live.test.ts.
   'GET /api/public/restaurants/:restaurantId/tables/:tableId/live',
+  // Its deliveries and revocation: tests/integration/floor-board.test.ts.
+  'GET /api/board/live',
 ];
 
 let world: World;

@@ -85,6 +85,7 @@ describe('the API description', () => {
       '/api/live',
       '/api/public/restaurants/:restaurantId/live',
       '/api/public/restaurants/:restaurantId/tables/:tableId/live',
+      '/api/board/live',
     ]);
     // Only the API: the description and its reference page are neither in it nor among the API's routes, and
     // the client's pages are not in it.

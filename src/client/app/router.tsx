@@ -97,6 +97,9 @@ const RequestHistoryPage = lazyNamed(
   'RequestHistoryPage',
 );
 
+// Decision 080: the wall screen, its own chunk (the staff console never loads it), outside the staff shell.
+const BoardPage = lazyNamed(() => import('../features/boards/routes/board-page'), 'BoardPage');
+
 function withSuspense(element: ReactNode) {
   return <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 }
@@ -104,6 +107,7 @@ function withSuspense(element: ReactNode) {
 /** SPEC §2 routing rules. */
 export const router = createBrowserRouter([
   { path: paths.tablePattern, element: <GuestRoute /> },
+  { path: paths.board, element: withSuspense(<BoardPage />) },
   {
     // Outside the staff shell: only the codes reach the paper.
     element: <RequireRole roles={['admin']} />,

@@ -36,6 +36,11 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return socketUrl(location, apiUrl(routes.staffLive));
 }
 
+/** A paired floor board's read-only channel (decision 080): its restaurant's open requests. */
+export function boardLiveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return socketUrl(location, apiUrl(routes.boardLive));
+}
+
 /** An open guest page's read-only channel (issue 3): its restaurant's public face, live. */
 export function publicLiveUrl(
   location: Pick<Location, 'protocol' | 'host'>,

@@ -56,6 +56,10 @@ export const SERVER_TEXT_IDS: Readonly<Record<string, AppMessageId>> = {
   [MSG.profileNotFound]: 'app.error.profileNotFound',
   [MSG.forbidden]: 'app.error.forbidden',
   [MSG.notFound]: 'app.error.notFound',
+  [MSG.boardNameRequired]: 'app.board.nameRequired',
+  [MSG.boardCodeInvalid]: 'app.board.codeInvalid',
+  [MSG.boardNotFound]: 'app.board.notFound',
+  [MSG.boardNotPaired]: 'app.board.notPaired',
   [MSG.badRequest]: 'app.error.badRequest',
   [MSG.controlCharacters]: 'app.error.controlCharacters',
   [MSG.tooManyRequests]: 'app.error.tooManyRequests',
@@ -100,6 +104,8 @@ function withValues(i18n: I18n, error: ApiRequestError): string | null {
       return typeof name === 'string' ? appText(i18n, 'app.error.requestTakenBy', { name }) : null;
     case 'restaurant_limit':
       return typeof max === 'number' ? appText(i18n, 'app.error.restaurantLimit', { max }) : null;
+    case 'board_limit':
+      return typeof max === 'number' ? appText(i18n, 'app.board.limit', { max }) : null;
     case 'table_limit':
       return typeof max === 'number' ? appText(i18n, 'app.error.tableLimit', { max }) : null;
     case 'staff_limit':

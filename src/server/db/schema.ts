@@ -500,3 +500,26 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );
+
+/**
+ * Floor boards (issue 28 item 4, decision 080): a wall screen paired with a one-time code an admin made. A row is a
+ * pending code (code_hash set, token_hash null) until a screen pairs with it; pairing clears the code and stores the
+ * hash of the board's own credential (a cookie). Revoking deletes the row. Only hashes are stored.
+ */
+export const floorBoards = pgTable(
+  'floor_boards',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    codeHash: text('code_hash').unique(),
+    codeExpiresAt: ms('code_expires_at'),
+    tokenHash: text('token_hash').unique(),
+    createdAt: ms('created_at').notNull(),
+    pairedAt: ms('paired_at'),
+    lastSeenAt: ms('last_seen_at'),
+  },
+  (t) => [index('floor_boards_restaurant_idx').on(t.restaurantId)],
+);

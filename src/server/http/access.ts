@@ -10,6 +10,7 @@ import { PUBLIC, type AccessRule } from '../../shared/api/access';
 import type { OperationId } from '../../shared/api/routes';
 import { forbidden, unauthorized } from './errors';
 import type { SessionUser } from '../modules/auth/auth.service';
+import type { BoardPrincipal } from '../modules/boards/boards.service';
 
 export { PUBLIC, roles, STAFF, ANY_USER, type AccessRule } from '../../shared/api/access';
 
@@ -30,6 +31,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** When the session expires (ms); a live socket ends then (live/hub.ts). */
     sessionExpiresAt: number | null;
+    /** A paired floor board (decision 080): set on the board's routes only, from its own cookie. */
+    board: BoardPrincipal | null;
   }
 }
 
@@ -58,11 +61,14 @@ export function installAccessControl(
   loadSession: (request: FastifyRequest) => Promise<void>,
   /** Runs for every request an API token is admitted to (its per-token rate limit). */
   admitToken: (request: FastifyRequest) => Promise<void> = () => Promise.resolve(),
+  /** A floor board's own cookie, on the board's routes only (decision 080). */
+  loadBoard: (request: FastifyRequest) => Promise<void> = () => Promise.resolve(),
 ): RegisteredRoute[] {
   const registered: RegisteredRoute[] = [];
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('sessionExpiresAt', null);
+  app.decorateRequest('board', null);
   app.addHook('onRoute', function (route) {
     if (!route.url.startsWith('/api')) return;
     if (route.config?.access === undefined && this.contextAccess !== undefined) {
@@ -87,6 +93,13 @@ export function installAccessControl(
   app.addHook('preParsing', async (request, _reply, payload) => {
     const { access, tokenScope } = request.routeOptions.config;
     if (!access) return payload;
+    // A board's routes read the board's credential only: a user's session opens none of them, and the board's
+    // cookie opens no other route (it is no session).
+    if ('board' in access) {
+      await loadBoard(request);
+      if (!request.board) throw unauthorized(MSG.boardNotPaired);
+      return payload;
+    }
     await loadSession(request);
     const token = request.user?.token;
     // An API token reaches only the endpoints that name a scope, and only with that scope (decision 075): a public

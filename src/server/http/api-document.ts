@@ -6,7 +6,7 @@
  * this runs over its result (transformObject), so the runtime schemas stay exactly those the routes declare.
  */
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../../shared/constants';
+import { BOARD_COOKIE, SESSION_COOKIE } from '../../shared/constants';
 import { endpoints } from '../../shared/api';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/api/error-codes';
 import { errorsOf, TAGS, type Endpoint } from '../../shared/api/endpoint';
@@ -28,6 +28,8 @@ export interface OpenApiObject extends Json {
 export const SESSION_SCHEME = 'sessionCookie';
 /** An API token (decision 075): `Authorization: Bearer ts_…`, on the endpoints whose entry names a scope. */
 export const TOKEN_SCHEME = 'apiToken';
+/** A paired floor board's own credential (decision 080). */
+export const BOARD_SCHEME = 'boardCookie';
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: 'OK',
@@ -103,7 +105,9 @@ function describeOperation(operation: Operation, e: Endpoint): void {
   operation.security =
     'public' in e.access
       ? []
-      : [{ [SESSION_SCHEME]: [] }, ...(e.tokenScope ? [{ [TOKEN_SCHEME]: [e.tokenScope] }] : [])];
+      : 'board' in e.access
+        ? [{ [BOARD_SCHEME]: [] }]
+        : [{ [SESSION_SCHEME]: [] }, ...(e.tokenScope ? [{ [TOKEN_SCHEME]: [e.tokenScope] }] : [])];
   if (e.multipart) {
     operation.requestBody = {
       required: true,
@@ -240,6 +244,15 @@ export function completeDocument(document: OpenApiObject): OpenApiObject {
   };
   components.securitySchemes = {
     ...components.securitySchemes,
+    [BOARD_SCHEME]: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: BOARD_COOKIE,
+      description:
+        'A floor board’s own read-only credential (decision 080), set by `POST /api/board/pair` with a one-time ' +
+        'code an admin made (HttpOnly, SameSite=Strict, path /api/board). It opens the board’s snapshot and live ' +
+        'channel only, and ends when the admin revokes the board.',
+    },
     [SESSION_SCHEME]: {
       type: 'apiKey',
       in: 'cookie',

@@ -5,7 +5,7 @@
  * each token has a rate limit of its own.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../../shared/constants';
+import { BOARD_COOKIE, SESSION_COOKIE } from '../../shared/constants';
 import { SESSION_TOKEN_MAX, sessionIdOf } from '../modules/auth/auth.service';
 import { bearerOf } from '../modules/integrations/api-tokens.service';
 import type { Services } from '../services';
@@ -56,6 +56,10 @@ export function installSessionAccess(
         throw new AppError(429, 'rate_limited', MSG.tooManyRequests, {
           retryAfterSeconds: Math.max(1, budget.ttlInSeconds),
         });
+    },
+    async (request) => {
+      // A board's routes are rate limited per address before this lookup (modules/boards/boards.routes.ts).
+      request.board = await services.boards.resolve(request.cookies[BOARD_COOKIE]);
     },
   );
 }

@@ -19,7 +19,9 @@ export type BusMessage =
       guestNames?: boolean;
     }
   | { scope: 'user'; userId: string; event: LiveEvent }
-  | { scope: 'session'; sessionId: string; event: LiveEvent };
+  | { scope: 'session'; sessionId: string; event: LiveEvent }
+  /** A floor board was revoked (decision 080): its sockets on every instance close (event: session.ended). */
+  | { scope: 'board'; boardId: string; event: LiveEvent };
 
 /** A NOTIFY that a statement carries itself (pg_notify inside it): it commits with the statement and costs no extra round trip. */
 export interface StatementNotify {

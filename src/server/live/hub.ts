@@ -8,9 +8,10 @@
  * public face (publicEventOf).
  */
 import type { WebSocket } from 'ws';
-import { GUEST_GONE_CLOSE } from '../../shared/constants';
+import { BOARD_REVOKED_CLOSE, GUEST_GONE_CLOSE } from '../../shared/constants';
+import type { BoardLiveEvent } from '../../shared/board';
 import type { LiveEvent, PublicLiveEvent } from '../../shared/schemas';
-import { toGuestRequestState } from '../modules/requests/requests.mapper';
+import { toBoardRequest, toGuestRequestState } from '../modules/requests/requests.mapper';
 import { publicOf } from '../modules/restaurants/restaurants.mapper';
 import { liveEventFor, type SessionUser } from '../policy/policy';
 import type { BusMessage } from './bus';
@@ -31,6 +32,14 @@ export interface GuestConnection {
   restaurantId: string;
   /** Set on …/tables/:tableId/live: the page also hears of this table's requests, and only of those. */
   tableId: string | null;
+  alive: boolean;
+}
+
+/** A paired floor board (decision 080): read-only, one restaurant, identified by its board id (for revocation). */
+export interface BoardConnection {
+  socket: WebSocket;
+  boardId: string;
+  restaurantId: string;
   alive: boolean;
 }
 
@@ -67,6 +76,28 @@ export function tableEventOf(
   };
 }
 
+/**
+ * The only things a floor board is told (decision 080): a request of its restaurant changed, in the board's view
+ * (no note text, no staff ids); a table or the restaurant changed, so it fetches its snapshot again. Null for the rest.
+ */
+export function boardEventOf(event: LiveEvent): BoardLiveEvent | null {
+  switch (event.type) {
+    case 'request.created':
+    case 'request.updated':
+      return { type: 'board.request', request: toBoardRequest(event.request) };
+    case 'table.changed':
+    case 'table.deleted':
+    case 'restaurant.updated':
+      return { type: 'resync' };
+    case 'hello':
+    case 'restaurant.deleted':
+    case 'session.ended':
+    case 'presence.changed':
+    case 'resync':
+      return null;
+  }
+}
+
 /** Told when a staff socket opens and when it leaves (once each), e.g. to keep presence (decision 044). */
 export interface ConnectionObserver {
   opened(user: SessionUser): void;
@@ -78,10 +109,11 @@ export class Hub {
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly guestRooms = new Map<string, Set<GuestConnection>>();
+  private readonly boardRooms = new Map<string, Set<BoardConnection>>();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly slices = Array.from(
     { length: HEARTBEAT_SLICES },
-    () => new Set<Connection | GuestConnection>(),
+    () => new Set<Connection | GuestConnection | BoardConnection>(),
   );
   private added = 0;
   private beats = 0;
@@ -93,7 +125,7 @@ export class Hub {
   }
 
   /** Puts a socket in the next heartbeat slice (round robin), and takes it out when it closes. */
-  private watch(conn: Connection | GuestConnection): void {
+  private watch(conn: Connection | GuestConnection | BoardConnection): void {
     const slice = this.slices[this.added++ % HEARTBEAT_SLICES]!;
     slice.add(conn);
     conn.socket.on('pong', () => (conn.alive = true));
@@ -123,6 +155,53 @@ export class Hub {
       current?.delete(conn);
       if (current?.size === 0) this.guestRooms.delete(conn.restaurantId);
     });
+  }
+
+  /** Open floor boards connected to this instance. */
+  get boardSize(): number {
+    let n = 0;
+    for (const room of this.boardRooms.values()) n += room.size;
+    return n;
+  }
+
+  addBoard(conn: BoardConnection): void {
+    let room = this.boardRooms.get(conn.restaurantId);
+    if (!room) this.boardRooms.set(conn.restaurantId, (room = new Set()));
+    room.add(conn);
+    this.watch(conn);
+    conn.socket.on('close', () => this.removeBoard(conn));
+  }
+
+  private removeBoard(conn: BoardConnection): void {
+    const current = this.boardRooms.get(conn.restaurantId);
+    current?.delete(conn);
+    if (current?.size === 0) this.boardRooms.delete(conn.restaurantId);
+  }
+
+  /** A revoked board (or one whose restaurant is gone) leaves its room at once and is closed: it gets nothing more. */
+  private endBoard(conn: BoardConnection, reason: string): void {
+    this.removeBoard(conn);
+    conn.socket.close(BOARD_REVOKED_CLOSE, reason);
+  }
+
+  private deliverToBoards(restaurantId: string, event: LiveEvent): void {
+    const room = this.boardRooms.get(restaurantId);
+    if (!room) return;
+    if (event.type === 'restaurant.deleted') {
+      for (const conn of [...room]) this.endBoard(conn, 'restaurant deleted');
+      return;
+    }
+    const view = boardEventOf(event);
+    if (!view) return;
+    const data = JSON.stringify(view);
+    for (const conn of room)
+      if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(data);
+  }
+
+  private closeBoard(boardId: string): void {
+    for (const room of [...this.boardRooms.values()])
+      for (const conn of [...room])
+        if (conn.boardId === boardId) this.endBoard(conn, 'board revoked');
   }
 
   observe(observer: ConnectionObserver): void {
@@ -161,8 +240,11 @@ export class Hub {
   }
 
   deliver(message: BusMessage): void {
-    if (message.scope === 'restaurant')
+    if (message.scope === 'board') return this.closeBoard(message.boardId);
+    if (message.scope === 'restaurant') {
       this.deliverToGuests(message.restaurantId, message.event, message.guestNames === true);
+      this.deliverToBoards(message.restaurantId, message.event);
+    }
     const targets =
       message.scope === 'restaurant'
         ? this.rooms.get(message.restaurantId)
@@ -258,7 +340,7 @@ export class Hub {
    */
   resyncAll(): void {
     const data = JSON.stringify({ type: 'resync' } satisfies LiveEvent);
-    for (const set of this.byUser.values())
+    for (const set of [...this.byUser.values(), ...this.boardRooms.values()])
       for (const conn of set)
         if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(data);
   }
@@ -266,7 +348,11 @@ export class Hub {
   /** Graceful shutdown: a going-away close tells clients to reconnect (to another instance). */
   closeAll(): void {
     clearInterval(this.heartbeat);
-    for (const set of [...this.byUser.values(), ...this.guestRooms.values()])
+    for (const set of [
+      ...this.byUser.values(),
+      ...this.guestRooms.values(),
+      ...this.boardRooms.values(),
+    ])
       for (const conn of set) conn.socket.close(1001, 'server shutting down');
   }
 }

@@ -133,6 +133,11 @@ export class LiveService {
     this.send({ scope: 'user', userId, event: { type: 'session.ended' } });
   }
 
+  /** A revoked floor board's open sockets close at once, on every instance (decision 080). */
+  boardRevoked(boardId: string): void {
+    this.send({ scope: 'board', boardId, event: { type: 'session.ended' } });
+  }
+
   closeSession(sessionId: string | null): void {
     if (sessionId) this.send({ scope: 'session', sessionId, event: { type: 'session.ended' } });
   }

@@ -5,9 +5,14 @@
  */
 import type { Role } from '../schemas';
 
-export type AccessRule = { readonly public: true } | { readonly roles: readonly Role[] };
+export type AccessRule =
+  | { readonly public: true }
+  | { readonly roles: readonly Role[] }
+  /** A paired floor board's own credential (decision 080), never a user's session: the board's routes only. */
+  | { readonly board: true };
 
 export const PUBLIC: AccessRule = { public: true };
+export const BOARD: AccessRule = { board: true };
 export const roles = (...r: Role[]): AccessRule => ({ roles: r });
 export const STAFF = roles('server', 'admin');
 export const ANY_USER = roles('server', 'admin', 'super_admin');

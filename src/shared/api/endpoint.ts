@@ -23,6 +23,7 @@ export const TAGS = {
   integrations: 'API tokens and webhook endpoints (the owner’s)',
   'super-admin': 'The platform operator’s console',
   push: 'Web Push notifications on staff devices',
+  boards: 'Floor boards: wall screens paired with a one-time code (read-only)',
   health: 'Liveness and readiness probes',
 } as const;
 export type Tag = keyof typeof TAGS;

@@ -83,6 +83,10 @@ export const ERROR_CODES = [
   'webhook_limit',
   'webhook_url_refused',
   'delivery_not_found',
+  // floor boards (decision 080)
+  'board_not_found',
+  'board_limit',
+  'board_code_invalid',
   // Web Push
   'push_service_not_allowed',
   'push_keys_invalid',
@@ -184,4 +188,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   not_password_account: 409,
   staff_deactivated: 409,
   reset_mail_limit: 429,
+  board_not_found: 404,
+  board_limit: 409,
+  board_code_invalid: 400,
 };

@@ -4,6 +4,7 @@
  * this table name the same routes; the OpenAPI document is built from the routes registered this way.
  */
 import * as auth from './auth';
+import * as boards from './boards';
 import * as guest from './guest';
 import * as health from './health';
 import * as integrations from './integrations';
@@ -29,6 +30,7 @@ export const endpoints: readonly Endpoint[] = [
   integrations,
   superAdmin,
   push,
+  boards,
   health,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));
 

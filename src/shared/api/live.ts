@@ -3,7 +3,7 @@
  * OpenAPI document (it cannot describe an upgrade; decision 041). Their events are liveEventSchema and
  * publicLiveEventSchema.
  */
-import { PUBLIC, STAFF } from './access';
+import { BOARD, PUBLIC, STAFF } from './access';
 import { guestTableParams, restaurantParams } from './params';
 import { routes } from './routes';
 
@@ -21,4 +21,7 @@ export const tableLive = {
   params: guestTableParams,
 } as const;
 
-export const channels = [staffLive, restaurantLive, tableLive] as const;
+/** A paired floor board's read-only channel (decision 080): its restaurant's open requests, board view. */
+export const boardLive = { operationId: 'boardLive', ...routes.boardLive, access: BOARD } as const;
+
+export const channels = [staffLive, restaurantLive, tableLive, boardLive] as const;

@@ -100,6 +100,12 @@ export const routes = {
   getPushPublicKey: get('/api/push/public-key'),
   subscribePush: post('/api/push/subscriptions'),
   unsubscribePush: del('/api/push/subscriptions'),
+  // floor boards (decision 080)
+  listBoards: get('/api/restaurants/:restaurantId/boards'),
+  createBoard: post('/api/restaurants/:restaurantId/boards'),
+  revokeBoard: del('/api/boards/:boardId'),
+  pairBoard: post('/api/board/pair'),
+  getBoard: get('/api/board'),
   // health
   getHealthLive: get('/api/health/live'),
   getHealthReady: get('/api/health/ready'),
@@ -107,6 +113,7 @@ export const routes = {
   staffLive: socket('/api/live'),
   restaurantLive: socket('/api/public/restaurants/:restaurantId/live'),
   tableLive: socket(`${GUEST_TABLE}/live`),
+  boardLive: socket('/api/board/live'),
 } as const satisfies Record<string, RouteEntry>;
 
 export type OperationId = keyof typeof routes;

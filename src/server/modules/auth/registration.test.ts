@@ -51,6 +51,8 @@ describe('sign-up is disabled (SPEC §1)', () => {
       'POST /api/auth/resend-verification',
       'POST /api/auth/reset-password',
       'POST /api/auth/verify-email',
+      // Decision 080: a wall screen pairs with a one-time code an admin made; it gets a read-only board credential.
+      'POST /api/board/pair',
       'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests',
       // Decision 071: a guest cancels their own pending call (proved by the press's key), or says card or cash.
       'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/cancel',

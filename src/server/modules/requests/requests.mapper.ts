@@ -1,4 +1,5 @@
 import type { GuestRequestState, ServiceRequest } from '../../../shared/schemas';
+import type { BoardRequest } from '../../../shared/board';
 import type { RequestWithContext } from './requests.repo';
 
 /** The first word of a staff member's display name: what a guest is told ("Anna is on the way", decision 029). */
@@ -55,5 +56,26 @@ export function toGuestRequestState(
     note: request.note,
     urgent: request.urgent,
     billMethod: request.billMethod,
+  };
+}
+
+/**
+ * What a floor board shows of a request (decision 080): its table, type, state, times and the taker's first name.
+ * No note text (only that there is one), no staff ids, no bill method: a wall screen is seen by every guest.
+ */
+export function toBoardRequest(request: ServiceRequest): BoardRequest {
+  const name = request.acknowledgedBy?.name ? firstNameOf(request.acknowledgedBy.name) : '';
+  return {
+    id: request.id,
+    tableId: request.tableId,
+    tableNumber: request.tableNumber,
+    type: request.type,
+    status: request.status,
+    createdAt: request.createdAt,
+    acknowledgedAt: request.acknowledgedAt,
+    takenBy: name || null,
+    overdue: request.overdue,
+    urgent: request.urgent,
+    hasNote: request.note !== null && request.note !== '',
   };
 }

@@ -14,6 +14,7 @@ import { LogoSection } from '../components/logo-section';
 import { RestaurantsSection } from '../components/restaurants-section';
 import { AccountLanguage } from '../../../components/account-language';
 import { ApiTokensSection, WebhooksSection } from '../components/integrations-section';
+import { FloorBoardsSection } from '../components/floor-boards-section';
 
 function SettingsCard({
   title,
@@ -84,6 +85,13 @@ export function AdminSettingsPage() {
                 <Skeleton className="h-12 w-2/3" />
               </div>
             )}
+          </SettingsCard>
+
+          <SettingsCard
+            title={appText(i18n, 'app.board.settingsTitle')}
+            description={appText(i18n, 'app.board.settingsDescription')}
+          >
+            <FloorBoardsSection key={restaurantId} restaurantId={restaurantId} />
           </SettingsCard>
 
           {!loadFailed && (

@@ -1,0 +1,31 @@
+/** The owner's floor boards (decision 080): list, a new one-time pairing code, revoke. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createBoard, listBoards, revokeBoard } from '../../../../shared/api/boards';
+import { call } from '../../../lib/api-client';
+
+const boardsKey = (restaurantId: string) => ['restaurants', restaurantId, 'boards'] as const;
+
+/** Last-seen times move while the page is open: asked again every minute. */
+export function useBoards(restaurantId: string) {
+  return useQuery({
+    queryKey: boardsKey(restaurantId),
+    queryFn: async () => (await call(listBoards, { params: { restaurantId } })).boards,
+    refetchInterval: 60_000,
+  });
+}
+
+export function useCreateBoard(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => call(createBoard, { params: { restaurantId }, body: { name } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: boardsKey(restaurantId) }),
+  });
+}
+
+export function useRevokeBoard(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (boardId: string) => call(revokeBoard, { params: { boardId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: boardsKey(restaurantId) }),
+  });
+}
