@@ -16,6 +16,8 @@ import {
   requests,
   restaurantLogos,
   restaurants,
+  sectionServers,
+  sections,
   sessions,
   tables,
   users,
@@ -79,6 +81,13 @@ async function makeWorld() {
       })
     ).statusCode,
   ).toBe(201);
+  // Decision 077: a section of A's, and a table the owner assigns (not the one A's server takes for themselves).
+  const section = await request(t, 'POST', `/api/restaurants/${a.restaurant.id}/sections`, {
+    cookie: a.adminCookie,
+    body: { name: 'Terrace' },
+  });
+  expect(section.statusCode).toBe(201);
+  const ownerTable = await makeTable(t, a.restaurant.id, 'Terrace 1');
   const b = await makeFloor(t);
   const superAdmin = await makeSuperAdmin(t);
   const cookies: Record<Actor, string | undefined> = {
@@ -94,6 +103,8 @@ async function makeWorld() {
     b,
     aRestaurantIds: [a.restaurant.id, aSecond.id],
     staffMember,
+    sectionId: section.json().section.id as string,
+    ownerTable,
     requestId: pressed.json().request.id as string,
     serverDevice,
     cookies,
@@ -131,6 +142,16 @@ async function stateOfA(w: World) {
       .from(requests)
       .where(inArray(requests.restaurantId, ids))
       .orderBy(requests.id),
+    sections: await db
+      .select()
+      .from(sections)
+      .where(inArray(sections.restaurantId, ids))
+      .orderBy(sections.id),
+    sectionServers: await db
+      .select()
+      .from(sectionServers)
+      .where(inArray(sectionServers.restaurantId, ids))
+      .orderBy(sectionServers.sectionId, sectionServers.serverId),
     users: people,
     // Which sessions exist (their expiry may slide with use; that is not a change of A's data).
     sessions: (
@@ -526,6 +547,57 @@ const matrix: Record<string, Case> = {
   },
   'DELETE /api/tables/:tableId': {
     call: json('DELETE', (w) => `/api/tables/${w.a.table.id}`),
+    expect: adminOfA(204),
+    destructive: true,
+  },
+  // Decision 077: only A's owner assigns A's servers and manages A's sections; B's admin is told there is no such
+  // table or section.
+  'PUT /api/tables/:tableId/server': {
+    call: json(
+      'PUT',
+      (w) => `/api/tables/${w.ownerTable.id}/server`,
+      (w) => ({ serverId: w.staffMember.user.id }),
+    ),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/tables/section': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/tables/section`,
+      (w) => ({ tableIds: [w.ownerTable.id], sectionId: w.sectionId }),
+    ),
+    expect: adminOfA(200),
+  },
+  'GET /api/restaurants/:restaurantId/sections': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/sections`),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/sections': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/sections`,
+      () => ({ name: 'Bar ' + randomUUID().slice(0, 6) }),
+    ),
+    expect: adminOfA(201),
+  },
+  'PATCH /api/sections/:sectionId': {
+    call: json(
+      'PATCH',
+      (w) => `/api/sections/${w.sectionId}`,
+      () => ({ name: 'Hall ' + randomUUID().slice(0, 6) }),
+    ),
+    expect: adminOfA(200),
+  },
+  'PUT /api/sections/:sectionId/servers': {
+    call: json(
+      'PUT',
+      (w) => `/api/sections/${w.sectionId}/servers`,
+      (w) => ({ serverIds: [w.staffMember.user.id] }),
+    ),
+    expect: adminOfA(200),
+  },
+  'DELETE /api/sections/:sectionId': {
+    call: json('DELETE', (w) => `/api/sections/${w.sectionId}`),
     expect: adminOfA(204),
     destructive: true,
   },

@@ -60,6 +60,10 @@ export const ERROR_CODES = [
   'table_taken',
   'not_your_table',
   'staff_not_found',
+  // sections (decision 077)
+  'section_not_found',
+  'section_name_exists',
+  'section_limit',
   // requests
   'request_not_found',
   'request_taken',
@@ -169,4 +173,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   not_password_account: 409,
   staff_deactivated: 409,
   reset_mail_limit: 429,
+  section_not_found: 404,
+  section_name_exists: 409,
+  section_limit: 409,
 };

@@ -5,6 +5,7 @@ import { idParamSchema, plainText } from '../schemas';
 
 export const restaurantParams = z.object({ restaurantId: idParamSchema });
 export const tableParams = z.object({ tableId: idParamSchema });
+export const sectionParams = z.object({ sectionId: idParamSchema });
 export const userParams = z.object({ userId: idParamSchema });
 export const requestParams = z.object({ requestId: idParamSchema });
 /** A guest's table: the restaurant in the QR code's path, and the table in it. */
