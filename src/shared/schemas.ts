@@ -567,6 +567,11 @@ export const dashboardResponseSchema = z
     recentActivity: z.array(dashboardActivitySchema),
     /** Every server of the restaurant, by name. */
     servers: z.array(dashboardServerSchema),
+    /**
+     * Decision 077: tables no server covers (no server of their own, none through their section), in natural order:
+     * their calls go to every server.
+     */
+    uncoveredTables: z.array(z.object({ id: z.string(), number: z.string() })),
   })
   .meta({ id: 'Dashboard' });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

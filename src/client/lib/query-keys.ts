@@ -16,6 +16,8 @@ export const queryKeys = {
   /** Analytics (issue 13): one key per period and date under it. */
   analytics: (restaurantId: string) => ['restaurants', restaurantId, 'analytics'] as const,
   staff: (restaurantId: string) => ['restaurants', restaurantId, 'staff'] as const,
+  /** The owner's sections (decision 077). */
+  sections: (restaurantId: string) => ['restaurants', restaurantId, 'sections'] as const,
   loginIdAvailability: (loginId: string) => ['login-id-availability', loginId] as const,
   guestTable: (restaurantId: string, tableId: string) => ['guest', restaurantId, tableId] as const,
 };

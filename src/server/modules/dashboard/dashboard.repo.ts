@@ -219,3 +219,17 @@ export async function serverStatus(
     medianAckSecondsToday: r.median_ack_seconds === null ? null : Number(r.median_ack_seconds),
   }));
 }
+
+/** Decision 077: the restaurant's tables with no server of their own and none through their section. */
+export async function uncoveredTables(
+  db: Executor,
+  restaurantId: string,
+): Promise<{ id: string; number: string }[]> {
+  return queryRows<{ id: string; number: string }>(
+    db,
+    sql`
+      select t.id, t.number from tables t
+      where t.restaurant_id = ${restaurantId} and t.server_id is null
+        and not exists (select 1 from section_servers ss where ss.section_id = t.section_id)`,
+  );
+}

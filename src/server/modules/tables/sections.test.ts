@@ -366,6 +366,15 @@ describe('routing a call (decision 077): the tableâ€™s server, else its sectionâ
     );
     expect(await openTablesOf(f, f.adminCookie)).toHaveLength(4);
 
+    // The dashboard names the tables nobody covers: the one in no section, the one in the section without servers.
+    const dashboard = await request(t, 'GET', `/api/restaurants/${f.restaurant.id}/dashboard`, {
+      cookie: f.adminCookie,
+    });
+    expect(dashboard.json().uncoveredTables).toEqual([
+      { id: uncovered.id, number: '3' },
+      { id: inEmptySection.id, number: 'Bar 1' },
+    ]);
+
     // Push goes the same way: the section's request reaches S1's devices only.
     for (const cookie of [f.serverCookie, s2Cookie])
       expect(
