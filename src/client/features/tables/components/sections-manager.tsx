@@ -150,7 +150,9 @@ export function SectionsManager({
           {sections.map((section) => (
             <li key={section.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
               <div className="min-w-0 flex-1">
-                <h3 className="truncate font-semibold text-ink">{section.name}</h3>
+                <h3 id={`${headingId}-${section.id}`} className="truncate font-semibold text-ink">
+                  {section.name}
+                </h3>
                 <p className="text-sm text-body">
                   {appText(i18n, 'app.admin.sections.tableCount', {
                     count: section.tableIds.length,
@@ -171,17 +173,26 @@ export function SectionsManager({
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" onClick={() => setToStaff(section)}>
+                <Button
+                  variant="secondary"
+                  aria-describedby={`${headingId}-${section.id}`}
+                  onClick={() => setToStaff(section)}
+                >
                   {appText(i18n, 'app.admin.sections.editServers')}
-                  <span className="sr-only">: {section.name}</span>
                 </Button>
-                <Button variant="ghost" onClick={() => setToRename(section)}>
+                <Button
+                  variant="ghost"
+                  aria-describedby={`${headingId}-${section.id}`}
+                  onClick={() => setToRename(section)}
+                >
                   {appText(i18n, 'app.admin.tables.rename')}
-                  <span className="sr-only">: {section.name}</span>
                 </Button>
-                <Button variant="ghost" onClick={() => setToDelete(section)}>
+                <Button
+                  variant="ghost"
+                  aria-describedby={`${headingId}-${section.id}`}
+                  onClick={() => setToDelete(section)}
+                >
                   {appText(i18n, 'app.admin.tables.delete')}
-                  <span className="sr-only">: {section.name}</span>
                 </Button>
               </div>
             </li>
