@@ -1042,6 +1042,10 @@ export interface components {
                 openRequests: number;
                 medianAckSecondsToday: number | null;
             }[];
+            uncoveredTables: {
+                id: string;
+                number: string;
+            }[];
         };
         SuperAdminStats: {
             users: number;
