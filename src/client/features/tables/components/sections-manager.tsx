@@ -148,8 +148,11 @@ export function SectionsManager({
       ) : (
         <ul role="list" className="divide-y divide-line">
           {sections.map((section) => (
-            <li key={section.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-              <div className="min-w-0 flex-1">
+            <li
+              key={section.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3"
+            >
+              <div className="min-w-0 sm:flex-1">
                 <h3 id={`${headingId}-${section.id}`} className="truncate font-semibold text-ink">
                   {section.name}
                 </h3>
