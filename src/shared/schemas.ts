@@ -536,6 +536,7 @@ export const dashboardServerSchema = z.object({
   name: z.string(),
   /** A console (the live channel) is open now on any app instance. */
   online: z.boolean(),
+  /** Tables this server serves now: their own, and their sections' with no server of their own (decision 078). */
   tablesAssigned: z.number(),
   /**
    * Open requests this server answers for: pending ones made for them (decision 004), and those they took, at any

@@ -370,6 +370,14 @@ describe('routing a call (decision 077): the tableâ€™s server, else its sectionâ
     const dashboard = await request(t, 'GET', `/api/restaurants/${f.restaurant.id}/dashboard`, {
       cookie: f.adminCookie,
     });
+    // Server Status counts the tables each server serves: S1 one through the Terrace, S2 their own.
+    const counts = Object.fromEntries(
+      (dashboard.json().servers as { id: string; tablesAssigned: number }[]).map((s) => [
+        s.id,
+        s.tablesAssigned,
+      ]),
+    );
+    expect(counts).toEqual({ [s1.user.id]: 1, [s2.user.id]: 1 });
     expect(dashboard.json().uncoveredTables).toEqual([
       { id: uncovered.id, number: '3' },
       { id: inEmptySection.id, number: 'Bar 1' },
