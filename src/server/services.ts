@@ -16,6 +16,7 @@ import { GuestService } from './modules/guest/guest.service';
 import { UsualWaitsCache } from './modules/guest/usual-waits';
 import { RequestsService } from './modules/requests/requests.service';
 import { RestaurantsService } from './modules/restaurants/restaurants.service';
+import { SectionsService } from './modules/tables/sections.service';
 import { TablesService } from './modules/tables/tables.service';
 import { AccountService } from './modules/users/account.service';
 import { RestaurantAdminService } from './modules/restaurants/restaurant-admin.service';
@@ -81,6 +82,7 @@ export function buildServices({
   const auth = new AuthService(db, throttle);
   const tables = new TablesService(db, live, publicUrl, restaurantCaps.tables);
   const publishTables = (ids: string[]) => tables.publish(ids);
+  const sections = new SectionsService(db, publishTables);
   const account = new AccountService(db, live, publishTables, throttle);
   const mail = mailer ?? createMailer({ dataDir: defaultDataDir(), log });
   const verification = new VerificationService(db, mail, log, publicUrl, clock);
@@ -107,6 +109,7 @@ export function buildServices({
     sessionPruner: new SessionPruner(db, log, clock),
     guest: new GuestService(db, new UsualWaitsCache(db, clock)),
     requests,
+    sections,
     push: pushService,
     escalation: new EscalationService(db, live, pushService, log, metrics, clock),
     restaurants: new RestaurantsService(db),

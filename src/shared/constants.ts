@@ -76,6 +76,10 @@ export const TABLE_NUMBER_MAX = 20;
 export const BULK_TABLES_MAX = 100;
 /** At most this many tables deleted in one request (a whole restaurant's worth). */
 export const BULK_DELETE_MAX = 500;
+/** Sections per restaurant (decision 077): a floor has a handful; the cap only bounds abuse. */
+export const MAX_SECTIONS_PER_RESTAURANT = 100;
+/** A section's name: short, shown on a chip. */
+export const SECTION_NAME_MAX = 40;
 /** Longest text the add-table field takes: a list of BULK_TABLES_MAX short labels. */
 export const TABLE_INPUT_MAX = 2000;
 

@@ -196,4 +196,10 @@ export const MSG = {
   cancelTooLate: 'Your server is already on the way: this request can no longer be cancelled.',
   requestClosed: 'This request is no longer open.',
   notABill: 'Only a bill has a payment method.',
+  // Sections and the owner's assignment (issue 27, decision 077; not quoted by SPEC)
+  sectionNotFound: 'Section not found.',
+  sectionNameRequired: 'Please enter a section name',
+  sectionNameExists: 'A section with this name already exists',
+  sectionLimit: (max: number) =>
+    `A restaurant can have at most ${max} sections. Delete one before adding another.`,
 } as const;

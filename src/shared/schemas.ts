@@ -16,7 +16,9 @@ import {
   LOGIN_ID_MIN,
   OPEN_PAGE_MAX,
   PASSWORD_MIN,
+  MAX_STAFF_PER_RESTAURANT_DEFAULT,
   RESTAURANT_NAME_MAX,
+  SECTION_NAME_MAX,
   TABLE_NUMBER_MAX,
 } from './constants';
 
@@ -133,6 +135,14 @@ export const tableSchema = z
     status: z.string(),
     serverId: z.string().nullable(),
     serverName: z.string().nullable(),
+    /** The owner's section the table is in (decision 077); null: none. */
+    sectionId: z.string().nullable(),
+    sectionName: z.string().nullable(),
+    /**
+     * The servers the owner assigned to its section (decision 077). With no server of its own, the table is theirs;
+     * with none either, it is uncovered (every server's).
+     */
+    sectionServerIds: z.array(z.string()),
     /** The guest URL encoded in the table's QR code. */
     qrCode: z.string(),
     createdAt: z.number(),
@@ -168,6 +178,11 @@ export const serviceRequestSchema = z
     tableId: z.string(),
     tableNumber: z.string().nullable(),
     serverId: z.string().nullable(),
+    /**
+     * Decision 077: when the table had no server at the press, its section's servers then, who the request is routed
+     * to; empty: every server (or, with serverId, that server).
+     */
+    sectionServerIds: z.array(z.string()),
     type: requestTypeSchema,
     status: requestStatusSchema,
     overdue: z.boolean(),
@@ -379,6 +394,42 @@ export const createTablesBodySchema = z.strictObject({
 });
 /** Rename (decision 065): the same rules as a new table's number; the table's id, QR code and guest URL stay. */
 export const renameTableBodySchema = createTableBodySchema;
+/** A section's name (decision 077): trimmed, 1 to SECTION_NAME_MAX characters. */
+const sectionNameField = () =>
+  plainText(MSG.sectionNameRequired)
+    .trim()
+    .min(1, MSG.sectionNameRequired)
+    .max(SECTION_NAME_MAX)
+    .meta(DOCUMENTED.notBlank);
+export const sectionBodySchema = z.strictObject({ name: sectionNameField() });
+/** Puts tables in a section, or takes them out of any (sectionId null): all of them or none. */
+export const setTablesSectionBodySchema = z.strictObject({
+  tableIds: z.array(idParamSchema).min(1).max(BULK_DELETE_MAX),
+  sectionId: idParamSchema.nullable(),
+});
+/** The section's servers, as a whole (decision 077): each a server of the section's restaurant. */
+export const sectionServersBodySchema = z.strictObject({
+  serverIds: z.array(idParamSchema).max(MAX_STAFF_PER_RESTAURANT_DEFAULT),
+});
+/** The owner gives a table to a server, or takes it from its server (null). */
+export const tableServerBodySchema = z.strictObject({ serverId: idParamSchema.nullable() });
+export const sectionSchema = z
+  .object({
+    id: z.string(),
+    restaurantId: z.string(),
+    name: z.string(),
+    /** The servers the owner assigned to it, by name (natural order). */
+    servers: z.array(staffRefSchema),
+    /** Its tables' ids, in the tables' natural order. */
+    tableIds: z.array(z.string()),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  })
+  .meta({ id: 'Section' });
+export type Section = z.infer<typeof sectionSchema>;
+export const sectionsResponseSchema = z.object({ sections: z.array(sectionSchema) });
+export const sectionResponseSchema = z.object({ section: sectionSchema });
+
 /** Delete several at once: ids of one restaurant's tables, all deleted or none. */
 export const deleteTablesBodySchema = z.strictObject({
   tableIds: z.array(idParamSchema).min(1).max(BULK_DELETE_MAX),
@@ -485,6 +536,7 @@ export const dashboardServerSchema = z.object({
   name: z.string(),
   /** A console (the live channel) is open now on any app instance. */
   online: z.boolean(),
+  /** Tables this server serves now: their own, and their sections' with no server of their own (decision 078). */
   tablesAssigned: z.number(),
   /**
    * Open requests this server answers for: pending ones made for them (decision 004), and those they took, at any
@@ -516,6 +568,11 @@ export const dashboardResponseSchema = z
     recentActivity: z.array(dashboardActivitySchema),
     /** Every server of the restaurant, by name. */
     servers: z.array(dashboardServerSchema),
+    /**
+     * Decision 077: tables no server covers (no server of their own, none through their section), in natural order:
+     * their calls go to every server.
+     */
+    uncoveredTables: z.array(z.object({ id: z.string(), number: z.string() })),
   })
   .meta({ id: 'Dashboard' });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -20,6 +20,8 @@ import {
   requests,
   restaurantLogos,
   restaurants,
+  sectionServers,
+  sections,
   sessions,
   tables,
   users,
@@ -116,6 +118,13 @@ async function makeWorld() {
     attempts: 8,
     createdAt: Date.now(),
   });
+  // Decision 077: a section of A's, and a table the owner assigns (not the one A's server takes for themselves).
+  const section = await request(t, 'POST', `/api/restaurants/${a.restaurant.id}/sections`, {
+    cookie: a.adminCookie,
+    body: { name: 'Terrace' },
+  });
+  expect(section.statusCode).toBe(201);
+  const ownerTable = await makeTable(t, a.restaurant.id, 'Terrace 1');
   const b = await makeFloor(t);
   const superAdmin = await makeSuperAdmin(t);
   const board = await pairBoardOf(a.restaurant.id, a.adminCookie);
@@ -133,6 +142,8 @@ async function makeWorld() {
     b,
     aRestaurantIds: [a.restaurant.id, aSecond.id],
     staffMember,
+    sectionId: section.json().section.id as string,
+    ownerTable,
     requestId: pressed.json().request.id as string,
     serverDevice,
     apiTokenId: apiToken.id,
@@ -196,6 +207,16 @@ async function stateOfA(w: World) {
       .from(requests)
       .where(inArray(requests.restaurantId, ids))
       .orderBy(requests.id),
+    sections: await db
+      .select()
+      .from(sections)
+      .where(inArray(sections.restaurantId, ids))
+      .orderBy(sections.id),
+    sectionServers: await db
+      .select()
+      .from(sectionServers)
+      .where(inArray(sectionServers.restaurantId, ids))
+      .orderBy(sectionServers.sectionId, sectionServers.serverId),
     users: people,
     // Which sessions exist (their expiry may slide with use; that is not a change of A's data).
     sessions: (
@@ -678,6 +699,57 @@ const matrix: Record<string, Case> = {
     call: json('DELETE', (w) => `/api/webhooks/${w.webhookId}`),
     expect: adminOfA(204),
   },
+  // Decision 077: only A's owner assigns A's servers and manages A's sections; B's admin is told there is no such
+  // table or section.
+  'PUT /api/tables/:tableId/server': {
+    call: json(
+      'PUT',
+      (w) => `/api/tables/${w.ownerTable.id}/server`,
+      (w) => ({ serverId: w.staffMember.user.id }),
+    ),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/tables/section': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/tables/section`,
+      (w) => ({ tableIds: [w.ownerTable.id], sectionId: w.sectionId }),
+    ),
+    expect: adminOfA(200),
+  },
+  'GET /api/restaurants/:restaurantId/sections': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/sections`),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/sections': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/sections`,
+      () => ({ name: 'Bar ' + randomUUID().slice(0, 6) }),
+    ),
+    expect: adminOfA(201),
+  },
+  'PATCH /api/sections/:sectionId': {
+    call: json(
+      'PATCH',
+      (w) => `/api/sections/${w.sectionId}`,
+      () => ({ name: 'Hall ' + randomUUID().slice(0, 6) }),
+    ),
+    expect: adminOfA(200),
+  },
+  'PUT /api/sections/:sectionId/servers': {
+    call: json(
+      'PUT',
+      (w) => `/api/sections/${w.sectionId}/servers`,
+      (w) => ({ serverIds: [w.staffMember.user.id] }),
+    ),
+    expect: adminOfA(200),
+  },
+  'DELETE /api/sections/:sectionId': {
+    call: json('DELETE', (w) => `/api/sections/${w.sectionId}`),
+    expect: adminOfA(204),
+    destructive: true,
+  },
   'GET /api/restaurants/:restaurantId/staff': {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/staff`),
     expect: adminOfA(200),
@@ -963,7 +1035,8 @@ describe('live channel across tenants', () => {
         t,
         'POST',
         `/api/public/restaurants/${w.a.restaurant.id}/tables/${table.id}/requests`,
-        { body: { type: 'order' } },
+        // An address of its own: the matrix above has spent 127.0.0.1's guest-press budget.
+        { body: { type: 'order' }, remoteAddress: '203.0.113.77' },
       );
       expect(press.statusCode).toBe(201);
       await owner.until((m) => m.some((x) => x.type === 'request.created'));

@@ -243,3 +243,45 @@ describe('a server’s socket (finding 5 and revocation)', () => {
     admin.ws.close();
   });
 });
+
+describe('sections (decision 078): the live layer routes as the lists do', () => {
+  it('a section given to a colleague leaves my console live; the colleague gains its table and alone hears its calls', async () => {
+    const a = await makeFloor(t);
+    const s2 = await makeServer(t, a.restaurant.id);
+    const s2Cookie = await signInServer(t, s2);
+    const terrace = await createTable(a.adminCookie, a.restaurant.id, 'Terrace ' + unique());
+    const section = await request(t, 'POST', `/api/restaurants/${a.restaurant.id}/sections`, {
+      cookie: a.adminCookie,
+      body: { name: 'Terrace' },
+    });
+    const sectionId = section.json<{ section: { id: string } }>().section.id;
+    const grouped = await request(t, 'POST', `/api/restaurants/${a.restaurant.id}/tables/section`, {
+      cookie: a.adminCookie,
+      body: { tableIds: [terrace.id], sectionId },
+    });
+    expect(grouped.statusCode).toBe(200);
+    const [me, colleague] = [await open(a.serverCookie), await open(s2Cookie)];
+
+    // The section goes to the colleague: the table leaves my console as a removal and arrives on theirs.
+    const staffed = await request(t, 'PUT', `/api/sections/${sectionId}/servers`, {
+      cookie: a.adminCookie,
+      body: { serverIds: [s2.user.id] },
+    });
+    expect(staffed.statusCode).toBe(200);
+    await me.until((e) => e.type === 'table.deleted' && e.tableId === terrace.id);
+    const gained = await colleague.until(
+      (e) => e.type === 'table.changed' && e.table.id === terrace.id,
+    );
+    expect(gained.type === 'table.changed' && gained.table.sectionServerIds).toEqual([s2.user.id]);
+
+    // A call there reaches the colleague only; a call at an uncovered table, sent after it, reaches me.
+    await press(a.restaurant.id, terrace.id);
+    await colleague.until((e) => e.type === 'request.created' && e.request.tableId === terrace.id);
+    await press(a.restaurant.id, a.table.id);
+    await me.until((e) => e.type === 'request.created' && e.request.tableId === a.table.id);
+    expect(tableEventsOf(me, terrace.id, 'request.created')).toEqual([]);
+    expect(tableEventsOf(me, terrace.id, 'table.changed')).toEqual([]);
+    me.ws.close();
+    colleague.ws.close();
+  });
+});

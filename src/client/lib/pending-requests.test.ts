@@ -9,6 +9,7 @@ function request(id: string, tableId: string, status: ServiceRequest['status']):
     tableId,
     tableNumber: tableId,
     serverId: null,
+    sectionServerIds: [],
     type: 'order',
     status,
     overdue: false,

@@ -23,6 +23,8 @@ export const queryKeys = {
   webhooks: (restaurantId: string) => ['restaurants', restaurantId, 'webhooks'] as const,
   webhookDeliveries: (restaurantId: string, webhookId: string) =>
     ['restaurants', restaurantId, 'webhooks', webhookId, 'deliveries'] as const,
+  /** The owner's sections (decision 077). */
+  sections: (restaurantId: string) => ['restaurants', restaurantId, 'sections'] as const,
   loginIdAvailability: (loginId: string) => ['login-id-availability', loginId] as const,
   guestTable: (restaurantId: string, tableId: string) => ['guest', restaurantId, tableId] as const,
 };

@@ -92,6 +92,9 @@ export const SERVER_TEXT_IDS: Readonly<Record<string, AppMessageId>> = {
   [MSG.resetLinkInvalid]: 'app.auth.reset.invalid',
   [MSG.staffChangeEmpty]: 'app.error.staffChangeEmpty',
   [FLOOR_MSG.requestCancelledByGuest]: 'app.error.requestCancelledByGuest',
+  [MSG.sectionNotFound]: 'app.admin.sections.notFound',
+  [MSG.sectionNameRequired]: 'app.admin.sections.nameRequired',
+  [MSG.sectionNameExists]: 'app.admin.sections.nameExists',
   [NETWORK_MESSAGE]: 'app.error.network',
 };
 
@@ -108,6 +111,8 @@ function withValues(i18n: I18n, error: ApiRequestError): string | null {
       return typeof max === 'number' ? appText(i18n, 'app.board.limit', { max }) : null;
     case 'table_limit':
       return typeof max === 'number' ? appText(i18n, 'app.error.tableLimit', { max }) : null;
+    case 'section_limit':
+      return typeof max === 'number' ? appText(i18n, 'app.admin.sections.limit', { max }) : null;
     case 'staff_limit':
       return typeof max === 'number' ? appText(i18n, 'app.error.staffLimit', { max }) : null;
     case 'locked':

@@ -112,6 +112,45 @@ export const restaurantLogos = pgTable('restaurant_logos', {
   updatedAt: ms('updated_at').notNull(),
 });
 
+/**
+ * The owner's sections of the floor (decision 077): named groups of tables (Terrace, Bar …). A table is in at most one
+ * (tables.section_id); the servers the owner assigned to a section are section_servers.
+ */
+export const sections = pgTable(
+  'sections',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('sections_restaurant_name_unique').on(t.restaurantId, sql`lower(${t.name})`)],
+);
+
+/** Which servers the owner assigned to a section (decision 077): a table of it with no server of its own is theirs. */
+export const sectionServers = pgTable(
+  'section_servers',
+  {
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sectionId, t.serverId] }),
+    index('section_servers_server_idx').on(t.serverId),
+  ],
+);
+
 export const tables = pgTable(
   'tables',
   {
@@ -122,6 +161,10 @@ export const tables = pgTable(
     number: text('number').notNull(),
     status: text('status').notNull().default('available'),
     serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The owner's section this table is in (decision 077); null: none. */
+    sectionId: text('section_id').references((): AnyPgColumn => sections.id, {
+      onDelete: 'set null',
+    }),
     /**
      * createdAt of this table's latest request: the cool-down is checked and set under a row lock. Back to null when
      * that request is completed or dismissed: the cool-down ends with the request (decision 057).
@@ -133,6 +176,7 @@ export const tables = pgTable(
   (t) => [
     uniqueIndex('tables_restaurant_number_unique').on(t.restaurantId, t.number),
     index('tables_server_idx').on(t.serverId),
+    index('tables_section_idx').on(t.sectionId),
   ],
 );
 
@@ -179,6 +223,14 @@ export const requests = pgTable(
     urgent: boolean('urgent').notNull().default(false),
     /** How a bill is to be paid (decision 071), chosen by the guest after Get Bill; null: not said. */
     billMethod: text('bill_method', { enum: ['card', 'cash'] }),
+    /**
+     * Decision 077: when the table had no server at the press, the servers of its section then (the request is
+     * routed to them); empty: to every server of the restaurant. Like server_id, a snapshot of the press.
+     */
+    sectionServerIds: text('section_server_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -239,6 +291,8 @@ export const tableAssignments = pgTable(
       .references(() => tables.id, { onDelete: 'cascade' }),
     serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['assigned', 'unassigned'] }).notNull(),
+    /** Who made the change when it was not the server themselves (the owner, decision 077); null: the server. */
+    byUserId: text('by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     at: ms('at').notNull(),
   },
   (t) => [index('table_assignments_restaurant_at_idx').on(t.restaurantId, t.at)],

@@ -12,6 +12,7 @@ const request: ServiceRequest = {
   tableId: 'table-1',
   tableNumber: 'Terrace 2',
   serverId: 'server-secret-id',
+  sectionServerIds: ['section-server-secret-id'],
   type: 'bill',
   status: 'acknowledged',
   overdue: false,

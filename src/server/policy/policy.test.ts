@@ -7,6 +7,7 @@ import { Hub, type Connection } from '../live/hub';
 import {
   canSeeRequest,
   canSeeTable,
+  isUncovered,
   liveEventFor,
   requestScopeOf,
   restaurantFor,
@@ -25,6 +26,9 @@ const table = (serverId: string | null, restaurantId = 'r1'): Table => ({
   status: 'available',
   serverId,
   serverName: null,
+  sectionId: null,
+  sectionName: null,
+  sectionServerIds: [],
   qrCode: `https://example.test/table/${restaurantId}/t1`,
   createdAt: 1,
   updatedAt: 1,
@@ -35,6 +39,7 @@ const request = (serverId: string | null, restaurantId = 'r1'): ServiceRequest =
   tableId: 't1',
   tableNumber: '1',
   serverId,
+  sectionServerIds: [],
   type: 'bill',
   status: 'pending',
   overdue: false,
@@ -67,15 +72,34 @@ const restaurant: Restaurant = {
 describe('the visibility rule (decision 004)', () => {
   it('a server sees their own and unassigned work in their restaurant only; an admin all; a super admin none', () => {
     for (const see of [canSeeTable, canSeeRequest]) {
-      expect(see(me, { restaurantId: 'r1', serverId: null })).toBe(true);
-      expect(see(me, { restaurantId: 'r1', serverId: 's1' })).toBe(true);
-      expect(see(me, { restaurantId: 'r1', serverId: 's2' })).toBe(false);
-      expect(see(me, { restaurantId: 'r2', serverId: null })).toBe(false);
-      expect(see(admin, { restaurantId: 'r1', serverId: 's2' })).toBe(true);
-      expect(see(superAdmin, { restaurantId: 'r1', serverId: null })).toBe(false);
+      expect(see(me, { restaurantId: 'r1', serverId: null, sectionServerIds: [] })).toBe(true);
+      expect(see(me, { restaurantId: 'r1', serverId: 's1', sectionServerIds: [] })).toBe(true);
+      expect(see(me, { restaurantId: 'r1', serverId: 's2', sectionServerIds: [] })).toBe(false);
+      expect(see(me, { restaurantId: 'r2', serverId: null, sectionServerIds: [] })).toBe(false);
+      expect(see(admin, { restaurantId: 'r1', serverId: 's2', sectionServerIds: [] })).toBe(true);
+      expect(see(superAdmin, { restaurantId: 'r1', serverId: null, sectionServerIds: [] })).toBe(
+        false,
+      );
     }
     expect(requestScopeOf(me)).toBe('s1');
     expect(requestScopeOf(admin)).toBeNull();
+  });
+
+  it("decision 077: a table with no server goes to its section's servers, with none to everyone", () => {
+    for (const see of [canSeeTable, canSeeRequest]) {
+      const inMySection = { restaurantId: 'r1', serverId: null, sectionServerIds: ['s1', 's3'] };
+      const inOtherSection = { restaurantId: 'r1', serverId: null, sectionServerIds: ['s2'] };
+      expect(see(me, inMySection)).toBe(true);
+      expect(see(me, inOtherSection)).toBe(false);
+      // The table's own server comes first: a section colleague does not see it, its server does.
+      expect(see(me, { restaurantId: 'r1', serverId: 's2', sectionServerIds: ['s1'] })).toBe(false);
+      expect(see(me, { restaurantId: 'r1', serverId: 's1', sectionServerIds: ['s2'] })).toBe(true);
+      expect(see(elsewhere, { ...inMySection, sectionServerIds: ['s9'] })).toBe(false);
+      expect(see(admin, inOtherSection)).toBe(true);
+    }
+    expect(isUncovered({ serverId: null, sectionServerIds: [] })).toBe(true);
+    expect(isUncovered({ serverId: null, sectionServerIds: ['s1'] })).toBe(false);
+    expect(isUncovered({ serverId: 's1', sectionServerIds: [] })).toBe(false);
   });
 
   it('a server’s view of a restaurant leaves out its owner; the owner’s keeps it', () => {

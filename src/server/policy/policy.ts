@@ -83,37 +83,51 @@ export const worksAt = (user: SessionUser, restaurantId: string): boolean =>
 // ---------- what a server sees (decision 004) ----------
 
 /**
- * The visibility rule, in one place: within a restaurant the user may access, an admin sees everything; a server
- * sees what belongs to them or to nobody. For a table, `serverId` is who is assigned now; for a request, who was
- * assigned when it was made (SPEC §3). The SQL form of this rule is requests.repo `visibleTo`, fed by
- * requestScopeOf.
+ * Who a table's work goes to (decision 077): its own server; with none, the servers the owner assigned to its section;
+ * with none either, every server of the restaurant. For a table these are who serve it now; for a request, who did
+ * when the guest pressed (SPEC §3). The SQL form of this rule is requests.repo `visibleTo`.
  */
-function seesWorkOf(user: SessionUser, restaurantId: string, serverId: string | null): boolean {
+export interface Routing {
+  restaurantId: string;
+  serverId: string | null;
+  sectionServerIds: readonly string[];
+}
+
+/** Decision 077: the table (or the request) is this server's: their own, through their section, or uncovered. */
+export const routedTo = (serverId: string, work: Routing): boolean =>
+  work.serverId !== null
+    ? work.serverId === serverId
+    : work.sectionServerIds.length === 0 || work.sectionServerIds.includes(serverId);
+
+/** Uncovered (decision 077): no server of its own and no server through its section, so every server's. */
+export const isUncovered = (work: Omit<Routing, 'restaurantId'>): boolean =>
+  work.serverId === null && work.sectionServerIds.length === 0;
+
+/**
+ * The visibility rule, in one place: within a restaurant the user may access, an admin sees everything; a server
+ * sees what is routed to them (decision 004, narrowed by sections in decision 077).
+ */
+function seesWorkOf(user: SessionUser, work: Routing): boolean {
   switch (user.role) {
     case 'admin':
       // Ownership is established before this is asked: assertRestaurantAccess, or the live socket's membership.
       return true;
     case 'server':
-      return user.restaurantId === restaurantId && (serverId === null || serverId === user.id);
+      return user.restaurantId === work.restaurantId && routedTo(user.id, work);
     case 'super_admin':
       return false;
   }
 }
 
-/** A table in a restaurant the user may access: a server sees their own and unassigned tables (SPEC §6). */
-export const canSeeTable = (
-  user: SessionUser,
-  table: { restaurantId: string; serverId: string | null },
-): boolean => seesWorkOf(user, table.restaurantId, table.serverId);
+/** A table in a restaurant the user may access: a server sees the tables routed to them (SPEC §6, decision 077). */
+export const canSeeTable = (user: SessionUser, table: Routing): boolean => seesWorkOf(user, table);
 
 /**
- * A request in a restaurant the user may access: a server sees the requests of their own tables and of tables
- * nobody was assigned to when the guest pressed (decision 004); seeing is also what lets them act on it.
+ * A request in a restaurant the user may access: a server sees the requests routed to them when the guest pressed
+ * (decisions 004, 077); seeing is also what lets them act on it.
  */
-export const canSeeRequest = (
-  user: SessionUser,
-  request: { restaurantId: string; serverId: string | null },
-): boolean => seesWorkOf(user, request.restaurantId, request.serverId);
+export const canSeeRequest = (user: SessionUser, request: Routing): boolean =>
+  seesWorkOf(user, request);
 
 /** The request lists' filter (requests.repo visibleTo): a server's id, or null for "every request". */
 export const requestScopeOf = (user: SessionUser): string | null =>

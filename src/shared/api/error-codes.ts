@@ -60,6 +60,10 @@ export const ERROR_CODES = [
   'table_taken',
   'not_your_table',
   'staff_not_found',
+  // sections (decision 077)
+  'section_not_found',
+  'section_name_exists',
+  'section_limit',
   // requests
   'request_not_found',
   'request_taken',
@@ -191,4 +195,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   board_not_found: 404,
   board_limit: 409,
   board_code_invalid: 400,
+  section_not_found: 404,
+  section_name_exists: 409,
+  section_limit: 409,
 };

@@ -66,6 +66,14 @@ export const routes = {
   assignTable: post('/api/tables/:tableId/assign'),
   unassignTable: post('/api/tables/:tableId/unassign'),
   deleteTable: del('/api/tables/:tableId'),
+  setTableServer: put('/api/tables/:tableId/server'),
+  setTablesSection: post('/api/restaurants/:restaurantId/tables/section'),
+  // sections (decision 077)
+  listSections: get('/api/restaurants/:restaurantId/sections'),
+  createSection: post('/api/restaurants/:restaurantId/sections'),
+  renameSection: patch('/api/sections/:sectionId'),
+  deleteSection: del('/api/sections/:sectionId'),
+  setSectionServers: put('/api/sections/:sectionId/servers'),
   // staff
   listStaff: get('/api/restaurants/:restaurantId/staff'),
   createStaff: post('/api/restaurants/:restaurantId/staff'),

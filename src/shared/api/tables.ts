@@ -4,12 +4,18 @@ import {
   createTablesBodySchema,
   deleteTablesBodySchema,
   renameTableBodySchema,
+  sectionBodySchema,
+  sectionResponseSchema,
+  sectionServersBodySchema,
+  sectionsResponseSchema,
+  setTablesSectionBodySchema,
   tableResponseSchema,
+  tableServerBodySchema,
   tablesResponseSchema,
 } from '../schemas';
 import { ADMIN, SERVER, STAFF } from './access';
 import { endpoint } from './endpoint';
-import { noContent, restaurantParams, tableParams } from './params';
+import { noContent, restaurantParams, sectionParams, tableParams } from './params';
 
 export const listTables = endpoint('listTables', {
   tag: 'tables',
@@ -97,4 +103,76 @@ export const deleteTable = endpoint('deleteTable', {
   params: tableParams,
   responses: { 204: noContent },
   errors: ['table_not_found'],
+});
+
+// ---------- the owner's sections and assignment (decision 077) ----------
+
+export const setTableServer = endpoint('setTableServer', {
+  tag: 'tables',
+  summary:
+    'The owner gives a table to one of the restaurant’s servers, or takes it from its server (null)',
+  access: ADMIN,
+  params: tableParams,
+  body: tableServerBodySchema,
+  responses: { 200: tableResponseSchema },
+  errors: ['table_not_found', 'staff_not_found', 'staff_deactivated'],
+});
+
+export const setTablesSection = endpoint('setTablesSection', {
+  tag: 'tables',
+  summary:
+    'Put several tables in a section, or take them out of theirs (null): all of them or none',
+  access: ADMIN,
+  params: restaurantParams,
+  body: setTablesSectionBodySchema,
+  responses: { 200: tablesResponseSchema },
+  errors: ['restaurant_not_found', 'table_not_found', 'section_not_found'],
+});
+
+export const listSections = endpoint('listSections', {
+  tag: 'tables',
+  summary: 'The restaurant’s sections, with their servers and tables',
+  access: ADMIN,
+  params: restaurantParams,
+  responses: { 200: sectionsResponseSchema },
+  errors: ['restaurant_not_found'],
+});
+
+export const createSection = endpoint('createSection', {
+  tag: 'tables',
+  summary: 'Add a section (its name is unique in the restaurant, whatever the case)',
+  access: ADMIN,
+  params: restaurantParams,
+  body: sectionBodySchema,
+  responses: { 201: sectionResponseSchema },
+  errors: ['restaurant_not_found', 'name_required', 'section_name_exists', 'section_limit'],
+});
+
+export const renameSection = endpoint('renameSection', {
+  tag: 'tables',
+  summary: 'Rename a section',
+  access: ADMIN,
+  params: sectionParams,
+  body: sectionBodySchema,
+  responses: { 200: sectionResponseSchema },
+  errors: ['section_not_found', 'name_required', 'section_name_exists'],
+});
+
+export const deleteSection = endpoint('deleteSection', {
+  tag: 'tables',
+  summary: 'Delete a section: its tables stay, in no section',
+  access: ADMIN,
+  params: sectionParams,
+  responses: { 204: noContent },
+  errors: ['section_not_found'],
+});
+
+export const setSectionServers = endpoint('setSectionServers', {
+  tag: 'tables',
+  summary: 'Set which of the restaurant’s servers serve a section (the whole list)',
+  access: ADMIN,
+  params: sectionParams,
+  body: sectionServersBodySchema,
+  responses: { 200: sectionResponseSchema },
+  errors: ['section_not_found', 'staff_not_found', 'staff_deactivated'],
 });

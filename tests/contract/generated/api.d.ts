@@ -499,6 +499,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{tableId}/server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The owner gives a table to one of the restaurant’s servers, or takes it from its server (null) */
+        put: operations["setTableServer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restaurants/{restaurantId}/tables/section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put several tables in a section, or take them out of theirs (null): all of them or none */
+        post: operations["setTablesSection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restaurants/{restaurantId}/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant’s sections, with their servers and tables */
+        get: operations["listSections"];
+        put?: never;
+        /** Add a section (its name is unique in the restaurant, whatever the case) */
+        post: operations["createSection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sections/{sectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a section: its tables stay, in no section */
+        delete: operations["deleteSection"];
+        options?: never;
+        head?: never;
+        /** Rename a section */
+        patch: operations["renameSection"];
+        trace?: never;
+    };
+    "/api/sections/{sectionId}/servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set which of the restaurant’s servers serve a section (the whole list) */
+        put: operations["setSectionServers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restaurants/{restaurantId}/staff": {
         parameters: {
             query?: never;
@@ -1174,6 +1261,9 @@ export interface components {
             status: string;
             serverId: string | null;
             serverName: string | null;
+            sectionId: string | null;
+            sectionName: string | null;
+            sectionServerIds: string[];
             qrCode: string;
             createdAt: number;
             updatedAt: number;
@@ -1190,6 +1280,7 @@ export interface components {
             tableId: string;
             tableNumber: string | null;
             serverId: string | null;
+            sectionServerIds: string[];
             type: components["schemas"]["RequestType"];
             status: components["schemas"]["RequestStatus"];
             overdue: boolean;
@@ -1213,6 +1304,15 @@ export interface components {
             note: string | null;
             urgent: boolean;
             billMethod: ("card" | "cash") | null;
+        };
+        Section: {
+            id: string;
+            restaurantId: string;
+            name: string;
+            servers: components["schemas"]["StaffRef"][];
+            tableIds: string[];
+            createdAt: number;
+            updatedAt: number;
         };
         StaffMember: {
             id: string;
@@ -1252,6 +1352,10 @@ export interface components {
                 tablesAssigned: number;
                 openRequests: number;
                 medianAckSecondsToday: number | null;
+            }[];
+            uncoveredTables: {
+                id: string;
+                number: string;
             }[];
         };
         RestaurantGlance: {
@@ -5596,6 +5700,943 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setTableServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serverId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        table: components["schemas"]["Table"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `table_not_found`, `staff_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "table_not_found" | "staff_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `staff_deactivated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "staff_deactivated";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setTablesSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tableIds: string[];
+                    sectionId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tables: components["schemas"]["Table"][];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`, `table_not_found`, `section_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found" | "table_not_found" | "section_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listSections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sections: components["schemas"]["Section"][];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        section: components["schemas"]["Section"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `name_required`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "name_required" | "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `section_name_exists`, `section_limit`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "section_name_exists" | "section_limit";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `section_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "section_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    renameSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        section: components["schemas"]["Section"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `name_required`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "name_required" | "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `section_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "section_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `section_name_exists`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "section_name_exists";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setSectionServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serverIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        section: components["schemas"]["Section"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `section_not_found`, `staff_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "section_not_found" | "staff_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `staff_deactivated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "staff_deactivated";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
                         };
                     };
                 };

@@ -201,7 +201,10 @@ export async function serverStatus(
       )
       select u.id, u.name,
         exists (select 1 from staff_presence p where p.user_id = u.id and p.seen_at > ${onlineSince}) as online,
-        (select count(*) from tables t where t.server_id = u.id)::int as tables_assigned,
+        -- Their own tables and, decision 078, their sections' tables with no server of their own.
+        (select count(*) from tables t where t.server_id = u.id or (t.server_id is null and exists (
+          select 1 from section_servers ss where ss.section_id = t.section_id and ss.server_id = u.id)))::int
+          as tables_assigned,
         coalesce(o.n, 0) as open_requests,
         m.seconds as median_ack_seconds
       from users u
@@ -218,4 +221,18 @@ export async function serverStatus(
     openRequests: r.open_requests,
     medianAckSecondsToday: r.median_ack_seconds === null ? null : Number(r.median_ack_seconds),
   }));
+}
+
+/** Decision 077: the restaurant's tables with no server of their own and none through their section. */
+export async function uncoveredTables(
+  db: Executor,
+  restaurantId: string,
+): Promise<{ id: string; number: string }[]> {
+  return queryRows<{ id: string; number: string }>(
+    db,
+    sql`
+      select t.id, t.number from tables t
+      where t.restaurant_id = ${restaurantId} and t.server_id is null
+        and not exists (select 1 from section_servers ss where ss.section_id = t.section_id)`,
+  );
 }

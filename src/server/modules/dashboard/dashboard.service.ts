@@ -12,7 +12,8 @@ import type {
 import { notFound } from '../../http/errors';
 import { PRESENCE_TTL_MS } from '../../live/presence';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
-import { dashboardFigures, recentActivity, serverStatus } from './dashboard.repo';
+import { sortTables } from '../../../shared/table-label';
+import { dashboardFigures, recentActivity, serverStatus, uncoveredTables } from './dashboard.repo';
 
 export class DashboardService {
   constructor(
@@ -27,9 +28,10 @@ export class DashboardService {
     // The figures first: they fix the restaurant's "today", which Server Status then reads as a value.
     const figures = await dashboardFigures(this.db, restaurantId, now, onlineSince);
     if (!figures) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-    const [activity, servers] = await Promise.all([
+    const [activity, servers, uncovered] = await Promise.all([
       recentActivity(this.db, restaurantId),
       serverStatus(this.db, restaurantId, figures.dayStart, onlineSince),
+      uncoveredTables(this.db, restaurantId),
     ]);
     return {
       totalTables: figures.totalTables,
@@ -59,6 +61,7 @@ export class DashboardService {
         openRequests: s.openRequests,
         medianAckSecondsToday: s.medianAckSecondsToday,
       })),
+      uncoveredTables: sortTables(uncovered),
     };
   }
 

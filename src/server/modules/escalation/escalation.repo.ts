@@ -26,6 +26,7 @@ export async function claimOverdueBatch(
     restaurant_id: string;
     table_id: string;
     server_id: string | null;
+    section_server_ids: string[] | null;
     type: RequestRow['type'];
     status: RequestRow['status'];
     escalated_at: string | number | null;
@@ -63,7 +64,7 @@ export async function claimOverdueBatch(
           where o.id = c.restaurant_id)
       on conflict (id) do nothing
     )
-    select c.id, c.restaurant_id, c.table_id, c.server_id, c.type, c.status, c.escalated_at, c.created_at,
+    select c.id, c.restaurant_id, c.table_id, c.server_id, c.section_server_ids, c.type, c.status, c.escalated_at, c.created_at,
       c.updated_at, t.number as table_number, rs.escalate_after_minutes, c.note, c.urgent, c.bill_method
     from claimed c
     join restaurants rs on rs.id = c.restaurant_id
@@ -75,6 +76,7 @@ export async function claimOverdueBatch(
     restaurantId: r.restaurant_id,
     tableId: r.table_id,
     serverId: r.server_id,
+    sectionServerIds: r.section_server_ids ?? [],
     type: r.type,
     status: r.status,
     escalatedAt: r.escalated_at === null ? null : Number(r.escalated_at),

@@ -10,6 +10,7 @@ const pressed = (tableNumber: string | null): ServiceRequest => ({
   tableId: 'tbl-abc',
   tableNumber,
   serverId: null,
+  sectionServerIds: [],
   type: 'bill',
   status: 'pending',
   overdue: false,

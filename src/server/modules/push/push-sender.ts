@@ -138,7 +138,12 @@ export class PushSender {
     const overdue = row.kind === 'overdue';
     const targets = await subscriptionsForTargets(
       this.db,
-      { restaurantId: row.restaurantId, serverId: request.serverId, includeAdmins: overdue },
+      {
+        restaurantId: row.restaurantId,
+        serverId: request.serverId,
+        sectionServerIds: request.sectionServerIds,
+        includeAdmins: overdue,
+      },
       now,
     );
     const pending = targets.filter((t) => !row.sentTo.includes(t.id));

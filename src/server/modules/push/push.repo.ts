@@ -63,8 +63,9 @@ export async function markDelivered(db: Executor, ids: string[], now: number): P
 
 export interface PushTargets {
   restaurantId: string;
-  /** The request's server; null: every server of the restaurant. */
+  /** The request's server; null: its section's servers (decision 077), or with none, every server of the restaurant. */
   serverId: string | null;
+  sectionServerIds: readonly string[];
   /** Escalation also reaches the restaurant's owner (its admin). */
   includeAdmins: boolean;
 }
@@ -87,7 +88,11 @@ export async function subscriptionsForTargets(
   const serverCondition = and(
     eq(users.role, 'server'),
     eq(users.restaurantId, targets.restaurantId),
-    targets.serverId ? eq(users.id, targets.serverId) : undefined,
+    targets.serverId
+      ? eq(users.id, targets.serverId)
+      : targets.sectionServerIds.length > 0
+        ? inArray(users.id, [...targets.sectionServerIds])
+        : undefined,
   );
   const who: SQL[] = [serverCondition!];
   if (targets.includeAdmins) {

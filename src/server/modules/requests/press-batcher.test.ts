@@ -51,6 +51,7 @@ describe('press batching (group commit)', () => {
     for (const [i, claimed] of results.entries())
       expect(claimed).toEqual({
         serverId: null,
+        sectionServerIds: [],
         tableNumber: `B${i}`,
         escalateAfterMinutes: expect.any(Number),
         pushQueued: false,

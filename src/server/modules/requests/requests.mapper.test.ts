@@ -8,6 +8,7 @@ const taken: ServiceRequest = {
   tableId: 't1',
   tableNumber: '4',
   serverId: 'server-of-the-table',
+  sectionServerIds: [],
   type: 'bill',
   status: 'acknowledged',
   overdue: false,

@@ -18,6 +18,7 @@ export function toApiRequest(row: RequestWithContext, now: number = Date.now()):
     tableId: row.tableId,
     tableNumber: row.tableNumber,
     serverId: row.serverId,
+    sectionServerIds: row.sectionServerIds,
     type: row.type,
     status: row.status,
     // Escalated by the sweep (modules/escalation), or past the restaurant's minutes between two sweeps. Only a

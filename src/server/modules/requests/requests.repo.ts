@@ -77,6 +77,8 @@ export interface PressInput {
 /** What the guest's press needs back to announce the new request without reading it again. */
 export interface ClaimedPress {
   serverId: string | null;
+  /** Decision 077: the section's servers the request is routed to (the table had no server of its own). */
+  sectionServerIds: string[];
   tableNumber: string;
   escalateAfterMinutes: number;
   /** A push was queued in the outbox (the restaurant has a device subscribed). */
@@ -113,6 +115,7 @@ export async function claimTablesAndInsertRequests(
   const rows = await queryPreparedText<{
     id: string;
     server_id: string | null;
+    section_server_ids: string[] | string;
     number: string;
     escalate_after_minutes: number;
     push_queued: boolean;
@@ -134,6 +137,7 @@ export async function claimTablesAndInsertRequests(
       row.id,
       {
         serverId: row.server_id,
+        sectionServerIds: textArray(row.section_server_ids),
         tableNumber: row.number,
         escalateAfterMinutes: Number(row.escalate_after_minutes),
         pushQueued: row.push_queued,
@@ -157,11 +161,16 @@ with input as (
     and (p.press_key is null or not exists (
       select 1 from requests e where e.table_id = p.table_id and e.press_key = p.press_key))
   returning p.id, t.id as table_id, t.restaurant_id, t.server_id, t.number, p.type, p.now, p.payload,
-    p.press_key, p.note, p.urgent
+    p.press_key, p.note, p.urgent,
+    -- Decision 077: a table with no server of its own is routed to its section's servers (none: to everyone).
+    case when t.server_id is null and t.section_id is not null then coalesce((
+      select array_agg(ss.server_id order by ss.server_id) from section_servers ss
+      where ss.section_id = t.section_id), '{}'::text[]) else '{}'::text[] end as section_server_ids
 ), inserted as (
   insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at, press_key,
-    note, urgent)
-  select id, restaurant_id, table_id, server_id, type, 'pending', now, now, press_key, note, urgent from claimed
+    note, urgent, section_server_ids)
+  select id, restaurant_id, table_id, server_id, type, 'pending', now, now, press_key, note, urgent,
+    section_server_ids from claimed
   returning id, restaurant_id, created_at
 ), outboxed as (
   -- The push it owes, durable with it (docs/decisions/013); skipped when the restaurant has no device at all.
@@ -171,23 +180,40 @@ with input as (
   returning request_id
 ), notified as (
   -- jsonb_set is strict: a null server must become JSON null, not a null payload. count() makes every row run.
-  select count(pg_notify($11, jsonb_set(
+  select count(pg_notify($11, jsonb_set(jsonb_set(
     jsonb_set(c.payload::jsonb, '{event,request,serverId}', coalesce(to_jsonb(c.server_id), 'null'::jsonb)),
-    '{event,request,tableNumber}', to_jsonb(c.number))::text)) as sent
+    '{event,request,tableNumber}', to_jsonb(c.number)),
+    '{event,request,sectionServerIds}', to_jsonb(c.section_server_ids))::text)) as sent
   from claimed c where c.payload is not null
 )
-select c.id, c.server_id, c.number, r.escalate_after_minutes,
+select c.id, c.server_id, c.section_server_ids, c.number, r.escalate_after_minutes,
   c.id in (select request_id from outboxed) as push_queued
 from claimed c
 join restaurants r on r.id = c.restaurant_id
 cross join notified`;
 
 /**
- * A server sees requests for their own tables and for tables nobody was assigned to (docs/decisions/004): the SQL
- * form of policy canSeeRequest, given policy requestScopeOf (null: every request).
+ * A server sees the requests routed to them (docs/decisions/004, 077): their own tables', and those of tables with no
+ * server, from their sections or from no section with servers. The SQL form of policy canSeeRequest, given policy requestScopeOf (null: every request).
  */
 const visibleTo = (serverId: string | null): SQL | undefined =>
-  serverId ? or(eq(requests.serverId, serverId), isNull(requests.serverId)) : undefined;
+  serverId
+    ? or(
+        eq(requests.serverId, serverId),
+        and(
+          isNull(requests.serverId),
+          sql`(cardinality(${requests.sectionServerIds}) = 0 or ${serverId} = any(${requests.sectionServerIds}))`,
+        ),
+      )
+    : undefined;
+
+/** A text[] as the driver hands it back through a text-mode query: an array, or its literal ('{a,b}'). */
+function textArray(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map((v) => v.replace(/^"|"$/g, ''));
+}
 
 function query(db: Executor) {
   return db

@@ -229,13 +229,19 @@ export class RequestsService {
     const urgent = extras.urgent ?? false;
     const now = Date.now();
     const id = randomUUID();
-    const announce = (serverId: string | null, tableNumber: string, escalateAfterMinutes: number) =>
+    const announce = (
+      serverId: string | null,
+      sectionServerIds: string[],
+      tableNumber: string,
+      escalateAfterMinutes: number,
+    ) =>
       toApiRequest(
         {
           id,
           restaurantId,
           tableId,
           serverId,
+          sectionServerIds,
           type,
           status: 'pending',
           escalatedAt: null,
@@ -256,7 +262,7 @@ export class RequestsService {
     // With PostgreSQL the statement sends request.created itself, filling in the server and table number it read
     // (a fresh request is never overdue: escalation needs at least a minute).
     const notify = this.live.requestCreatedInStatement(
-      announce(null, '', ESCALATE_MINUTES_MAX),
+      announce(null, [], '', ESCALATE_MINUTES_MAX),
       NOTIFY_SLACK_BYTES,
     );
     const claimed = await this.presses
@@ -314,7 +320,12 @@ export class RequestsService {
       throw new AppError(429, 'cooldown', message, { retryAfterSeconds: remaining });
     }
     this.metrics.pressCommitted(id, receivedAt);
-    const request = announce(claimed.serverId, claimed.tableNumber, claimed.escalateAfterMinutes);
+    const request = announce(
+      claimed.serverId,
+      claimed.sectionServerIds,
+      claimed.tableNumber,
+      claimed.escalateAfterMinutes,
+    );
     // With PostgreSQL the statement's NOTIFY reaches the other instances; this one delivers without waiting for it.
     if (notify) this.live.requestCreatedCommitted(request);
     else this.live.requestCreated(request);

@@ -2,33 +2,69 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sortTables } from '../../../shared/table-label';
-import { tableAssignments, tables, users } from '../../db/schema';
+import { sections, tableAssignments, tables, users } from '../../db/schema';
 
 export type TableRow = typeof tables.$inferSelect;
-export type TableWithServer = TableRow & { serverName: string | null };
+export type TableWithServer = TableRow & {
+  serverName: string | null;
+  /** Decision 077: its section's name and the servers assigned to that section (empty: none, or no section). */
+  sectionName: string | null;
+  sectionServerIds: string[];
+};
 
-const selection = { t: tables, serverName: users.name };
+/** The section's servers, as one array per table (ordered, so equal sets compare equal). */
+// Qualified by hand: a subquery must not read an outer column as its own (see staff.repo's figures).
+const sectionServerIdsOf = sql<
+  string[] | null
+>`(select array_agg(ss."server_id" order by ss."server_id") from "section_servers" ss where ss."section_id" = "tables"."section_id")`;
 
-export async function listTables(db: Executor, restaurantId: string): Promise<TableWithServer[]> {
-  const rows = await db
+const selection = {
+  t: tables,
+  serverName: users.name,
+  sectionName: sections.name,
+  sectionServerIds: sectionServerIdsOf,
+};
+
+type Selected = {
+  t: TableRow;
+  serverName: string | null;
+  sectionName: string | null;
+  sectionServerIds: string[] | null;
+};
+const flatten = (r: Selected): TableWithServer => ({
+  ...r.t,
+  serverName: r.serverName,
+  sectionName: r.sectionName,
+  sectionServerIds: r.sectionServerIds ?? [],
+});
+
+function selectTables(db: Executor) {
+  return db
     .select(selection)
     .from(tables)
     .leftJoin(users, eq(users.id, tables.serverId))
-    .where(eq(tables.restaurantId, restaurantId));
+    .leftJoin(sections, eq(sections.id, tables.sectionId));
+}
+
+export async function listTables(db: Executor, restaurantId: string): Promise<TableWithServer[]> {
+  const rows = await selectTables(db).where(eq(tables.restaurantId, restaurantId));
   // Natural order ('2' before '10', 'T2' before 'T10') is decided in one place, after reading (decision 064).
-  return sortTables(rows.map((r) => ({ ...r.t, serverName: r.serverName })));
+  return sortTables(rows.map(flatten));
+}
+
+/** These tables as the API shows them (ids not found are left out). */
+export async function findTables(db: Executor, tableIds: string[]): Promise<TableWithServer[]> {
+  if (tableIds.length === 0) return [];
+  const rows = await selectTables(db).where(inArray(tables.id, tableIds));
+  return sortTables(rows.map(flatten));
 }
 
 export async function findTable(
   db: Executor,
   tableId: string,
 ): Promise<TableWithServer | undefined> {
-  const [row] = await db
-    .select(selection)
-    .from(tables)
-    .leftJoin(users, eq(users.id, tables.serverId))
-    .where(eq(tables.id, tableId));
-  return row ? { ...row.t, serverName: row.serverName } : undefined;
+  const [row] = await selectTables(db).where(eq(tables.id, tableId));
+  return row ? flatten(row) : undefined;
 }
 
 export async function findTableInRestaurant(db: Executor, restaurantId: string, tableId: string) {
@@ -111,6 +147,22 @@ export async function assignTable(db: Executor, tableId: string, serverId: strin
     )
     .returning();
   return row;
+}
+
+/** The owner's assignment (decision 077): sets the table's server whoever had it; returns who had it before. */
+export async function setTableServerRow(
+  db: Executor,
+  tableId: string,
+  serverId: string | null,
+  now: number,
+): Promise<string | null> {
+  const [before] = await db
+    .select({ serverId: tables.serverId })
+    .from(tables)
+    .where(eq(tables.id, tableId))
+    .for('update');
+  await db.update(tables).set({ serverId, updatedAt: now }).where(eq(tables.id, tableId));
+  return before?.serverId ?? null;
 }
 
 export async function unassignTable(db: Executor, tableId: string, serverId: string, now: number) {

@@ -8,11 +8,18 @@ import {
   listTables,
   renameTable,
   unassignTable,
+  setTableServer,
+  setTablesSection,
+  listSections,
+  createSection,
+  renameSection,
+  deleteSection,
+  setSectionServers,
 } from '../../../shared/api/tables';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 
-export function registerTablesRoutes(app: FastifyInstance, { tables }: Services): void {
+export function registerTablesRoutes(app: FastifyInstance, { tables, sections }: Services): void {
   route(app, listTables, async (request) => {
     return { tables: await tables.list(request.user!, request.params.restaurantId) };
   });
@@ -55,5 +62,55 @@ export function registerTablesRoutes(app: FastifyInstance, { tables }: Services)
   route(app, deleteTable, async (request, reply) => {
     await tables.delete(request.user!, request.params.tableId);
     return reply.status(204).send();
+  });
+
+  // The owner's sections and assignment (decision 077).
+  route(app, setTableServer, async (request) => {
+    return {
+      table: await tables.setServer(request.user!, request.params.tableId, request.body.serverId),
+    };
+  });
+
+  route(app, setTablesSection, async (request) => {
+    const { tableIds, sectionId } = request.body;
+    return {
+      tables: await tables.setSection(
+        request.user!,
+        request.params.restaurantId,
+        tableIds,
+        sectionId,
+      ),
+    };
+  });
+
+  route(app, listSections, async (request) => {
+    return { sections: await sections.list(request.user!, request.params.restaurantId) };
+  });
+
+  route(app, createSection, async (request, reply) => {
+    const section = await sections.create(
+      request.user!,
+      request.params.restaurantId,
+      request.body.name,
+    );
+    return reply.status(201).send({ section });
+  });
+
+  route(app, renameSection, async (request) => {
+    return {
+      section: await sections.rename(request.user!, request.params.sectionId, request.body.name),
+    };
+  });
+
+  route(app, deleteSection, async (request, reply) => {
+    await sections.delete(request.user!, request.params.sectionId);
+    return reply.status(204).send();
+  });
+
+  route(app, setSectionServers, async (request) => {
+    const { sectionId } = request.params;
+    return {
+      section: await sections.setServers(request.user!, sectionId, request.body.serverIds),
+    };
   });
 }

@@ -21,17 +21,21 @@ import {
   worksAt,
   type SessionUser,
 } from '../../policy/policy';
+import { findSection, setSectionOfTables } from './sections.repo';
+import { assertServersOf, sectionNotFound } from './sections.service';
 import { toApiTable } from './tables.mapper';
 import {
   assignTable,
   deleteTableRow,
   deleteTableRows,
   findTable,
+  findTables,
   insertTableIfFree,
   insertTablesIfFree,
   listTables,
   recordAssignment,
   renameTableRow,
+  setTableServerRow,
   tablesInRestaurant,
   takenNumbers,
   unassignTable,
@@ -197,7 +201,12 @@ export class TablesService {
       }
       return inserted;
     });
-    const created = rows.map((row) => toApiTable({ ...row, serverName: null }, this.publicUrl));
+    const created = rows.map((row) =>
+      toApiTable(
+        { ...row, serverName: null, sectionName: null, sectionServerIds: [] },
+        this.publicUrl,
+      ),
+    );
     for (const table of created) this.live.tableChanged(table);
     return created;
   }
@@ -242,6 +251,54 @@ export class TablesService {
       await deleteTableRows(tx, restaurantId, ids);
     });
     for (const id of ids) this.live.tableDeleted(restaurantId, id);
+  }
+
+  /**
+   * Decision 077: the owner gives a table to one of the restaurant's active servers (taking it from whoever had it),
+   * or takes it from its server (null). Each change is a line of the assignment history, naming the owner.
+   */
+  async setServer(user: SessionUser, tableId: string, serverId: string | null): Promise<Table> {
+    const row = await this.tableForAdmin(user, tableId);
+    if (serverId !== null) await assertServersOf(this.db, row.restaurantId, [serverId]);
+    if (serverId !== row.serverId) {
+      const now = Date.now();
+      await this.db.transaction(async (tx) => {
+        if (serverId !== null) await assertServersOf(tx, row.restaurantId, [serverId]);
+        const previous = await setTableServerRow(tx, tableId, serverId, now);
+        const line = { restaurantId: row.restaurantId, tableId, byUserId: user.id, at: now };
+        if (previous !== null)
+          await recordAssignment(tx, { ...line, serverId: previous, kind: 'unassigned' });
+        if (serverId !== null) await recordAssignment(tx, { ...line, serverId, kind: 'assigned' });
+      });
+    }
+    const table = await this.loadApi(tableId);
+    this.live.tableChanged(table);
+    return table;
+  }
+
+  /** Decision 077: puts tables in one of the restaurant's sections, or in none (null): all of them, or none. */
+  async setSection(
+    user: SessionUser,
+    restaurantId: string,
+    tableIds: string[],
+    sectionId: string | null,
+  ): Promise<Table[]> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    if (user.role !== 'admin') throw forbidden();
+    const ids = [...new Set(tableIds)];
+    await this.db.transaction(async (tx) => {
+      if (sectionId !== null) {
+        const section = await findSection(tx, sectionId);
+        if (!section || section.restaurantId !== restaurantId) throw sectionNotFound();
+      }
+      const found = await tablesInRestaurant(tx, restaurantId, ids);
+      if (found.length !== ids.length) throw notFound(MSG.tableNotFound, 'table_not_found');
+      await setSectionOfTables(tx, restaurantId, ids, sectionId, Date.now());
+    });
+    const rows = await findTables(this.db, ids);
+    const changed = rows.map((row) => toApiTable(row, this.publicUrl));
+    for (const table of changed) this.live.tableChanged(table);
+    return changed;
   }
 
   async delete(user: SessionUser, tableId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { removeServerFromSections } from '../tables/sections.repo';
 /**
  * Creating accounts: shared by the CLI, the demo seed and the admin's Add Staff dialog, so every path applies
  * the same rules of SPEC §5.
@@ -150,13 +151,18 @@ export async function createPinServer(db: Executor, input: NewPinServer): Promis
 }
 
 /** Unassigns every table of a user; used before deleting a server (SPEC §6). */
+/**
+ * Releases a server's tables and takes them off every section (decision 077): returns every table whose routing
+ * changed, to republish.
+ */
 export async function unassignAllTables(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
     .update(tables)
     .set({ serverId: null, updatedAt: Date.now() })
     .where(eq(tables.serverId, userId))
     .returning({ id: tables.id });
-  return rows.map((r) => r.id);
+  const viaSections = await removeServerFromSections(db, userId);
+  return [...new Set([...rows.map((r) => r.id), ...viaSections])];
 }
 
 export { users };

@@ -14,6 +14,7 @@ import { RecentActivity } from '../components/recent-activity';
 import { LongestWait } from '../components/longest-wait';
 import { ServerStatus } from '../components/server-status';
 import { RestaurantsAtAGlance } from '../components/restaurants-at-a-glance';
+import { UncoveredTables } from '../components/uncovered-tables';
 import { STAT_ICONS, StatCard } from '../components/stat-card';
 
 /** The clock is read this often, so an open dashboard rolls over to the restaurant's next day by itself. */
@@ -151,6 +152,7 @@ export function AdminDashboardPage() {
             <div className="grid gap-4 lg:grid-cols-2">
               <RecentActivity activity={figures.recentActivity} timeZone={figures.timeZone} />
               <ServerStatus servers={figures.servers} />
+              <UncoveredTables tables={figures.uncoveredTables} />
             </div>
           )}
         </>

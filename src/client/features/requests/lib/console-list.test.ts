@@ -9,6 +9,7 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     tableId: 't1',
     tableNumber: '1',
     serverId: null,
+    sectionServerIds: [],
     type: 'order',
     status: 'pending',
     overdue: false,

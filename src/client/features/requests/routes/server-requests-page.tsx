@@ -16,6 +16,7 @@ import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { useRequests } from '../api/requests-api';
 import { ConsoleControls } from '../components/console-controls';
 import { ConsoleFilters } from '../components/console-filters';
+import { FloorCoverage } from '../components/floor-coverage';
 import { CompletedRequestCard } from '../components/request-card';
 import { TableRow, type LineAction, type RowContext } from '../components/table-row';
 import {
@@ -249,6 +250,10 @@ export function ServerRequestsPage() {
           </span>
         </p>
       )}
+      <FloorCoverage
+        restaurantId={restaurantId}
+        userId={user?.role === 'server' ? user.id : null}
+      />
       <ConsoleFilters value={filter} counts={counts} panelId={panelId} onChange={setFilter} />
       <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${filter}`}>
         <section

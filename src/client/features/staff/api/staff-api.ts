@@ -5,7 +5,6 @@ import {
   deactivateStaff,
   deleteStaff,
   getLoginIdAvailability,
-  listStaff,
   reactivateStaff,
   resetStaffPin,
   sendStaffPasswordReset,
@@ -16,15 +15,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 type StaffResponse = { staff: StaffMember[] };
 
-/** SPEC §2 'Staff Members': the servers of the restaurant, PIN and password ones alike. */
-export function useStaff(restaurantId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.staff(restaurantId ?? ''),
-    queryFn: () => call(listStaff, { params: { restaurantId: restaurantId ?? '' } }),
-    enabled: restaurantId !== null,
-    select: (data) => data.staff,
-  });
-}
+export { useStaff } from '../../../lib/floor-api';
 
 /** SPEC §5/§8 Add server (PIN mode) or staff member (password mode). */
 export function useCreateStaff() {

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   assignTable,
   createTable,
   createTables,
   deleteTable,
   deleteTables,
-  listTables,
   renameTable,
   unassignTable,
 } from '../../../../shared/api/tables';
@@ -13,14 +12,7 @@ import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { dropTable, writeTable } from './tables-cache';
 
-export function useTables(restaurantId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.tables(restaurantId ?? ''),
-    queryFn: () => call(listTables, { params: { restaurantId: restaurantId ?? '' } }),
-    enabled: restaurantId !== null,
-    select: (data) => data.tables,
-  });
-}
+export { useTables } from '../../../lib/floor-api';
 
 function useTableAction(restaurantId: string | null, action: 'assign' | 'unassign') {
   const queryClient = useQueryClient();

@@ -36,6 +36,8 @@ export function writeTable(queryClient: QueryClient, table: Table): void {
     upsertTable(data, table),
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(table.restaurantId) });
+  // A table's section changed, or its section's servers (decision 077): the owner's sections list follows.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.sections(table.restaurantId) });
 }
 
 /**

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { appTableLabel, appText } from '../../../../shared/i18n/app';
 import type { I18n } from '../../../../shared/i18n/i18n';
-import type { Table } from '../../../../shared/schemas';
+import type { StaffRef, Table } from '../../../../shared/schemas';
+import { inputClass } from '../../../components/ui/form-field';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
@@ -23,16 +24,29 @@ export interface AdminTableCardProps {
   onRename: (table: Table) => void;
   /** In selection mode (delete several at once): whether this card is selected, and how to toggle it. */
   selection?: { selected: boolean; onToggle: () => void };
+  /** Decision 077: the restaurant's active servers the owner can give this table to. */
+  servers?: readonly StaffRef[];
+  onServerChange?: (table: Table, serverId: string | null) => void;
+  serverBusy?: boolean;
 }
 
 /**
  * SPEC §2 /admin/tables card: number, status and assigned server, a QR view toggle and a delete button. The card is
  * an <article> named 'Table {number}'; its buttons keep their visible text as their names.
  */
-export function AdminTableCard({ table, onDelete, onRename, selection }: AdminTableCardProps) {
+export function AdminTableCard({
+  table,
+  onDelete,
+  onRename,
+  selection,
+  servers,
+  onServerChange,
+  serverBusy = false,
+}: AdminTableCardProps) {
   const i18n = useI18n();
   const titleId = useId();
   const qrPanelId = useId();
+  const serverSelectId = useId();
   const [showQr, setShowQr] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const badge = statusBadge(i18n, table.status);
@@ -106,6 +120,14 @@ export function AdminTableCard({ table, onDelete, onRename, selection }: AdminTa
               {table.serverName ?? appText(i18n, 'app.admin.tables.unassigned')}
             </span>
           </p>
+          {table.sectionName !== null && (
+            <p className="mt-1 text-sm text-body">
+              <span className="sr-only">{appText(i18n, 'app.admin.sections.sectionPrefix')}</span>
+              <span className="inline-flex max-w-full items-center rounded-full bg-sunken px-2 py-0.5 text-xs font-medium text-ink-soft">
+                <span className="truncate">{table.sectionName}</span>
+              </span>
+            </p>
+          )}
         </div>
         <Badge tone={badge.tone}>{badge.label}</Badge>
       </div>
@@ -127,6 +149,37 @@ export function AdminTableCard({ table, onDelete, onRename, selection }: AdminTa
             <StrokeIcon d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" className="size-4" strokeWidth="2" />
             {appText(i18n, 'app.admin.tables.downloadQr')}
           </Button>
+        </div>
+      )}
+
+      {!selection && servers && onServerChange && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={serverSelectId} className="text-sm font-medium text-ink-soft">
+            {appText(i18n, 'app.admin.sections.serverSelect', { table: caption })}
+          </label>
+          <select
+            id={serverSelectId}
+            value={table.serverId ?? ''}
+            disabled={serverBusy}
+            aria-busy={serverBusy}
+            onChange={(event) => onServerChange(table, event.target.value || null)}
+            className={inputClass(false)}
+          >
+            <option value="">
+              {table.sectionServerIds.length > 0
+                ? appText(i18n, 'app.admin.sections.noServerSection')
+                : appText(i18n, 'app.admin.sections.noServer')}
+            </option>
+            {/* A server deactivated since keeps the table until the owner changes it. */}
+            {table.serverId !== null && !servers.some((s) => s.id === table.serverId) && (
+              <option value={table.serverId}>{table.serverName ?? ''}</option>
+            )}
+            {servers.map((server) => (
+              <option key={server.id} value={server.id}>
+                {server.name}
+              </option>
+            ))}
+          </select>
         </div>
       )}
 

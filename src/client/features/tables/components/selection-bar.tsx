@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { appText } from '../../../../shared/i18n/app';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
@@ -9,6 +10,8 @@ export interface SelectionBarProps {
   onClear: () => void;
   onDelete: () => void;
   onDone: () => void;
+  /** Decision 077: the control that puts the selected tables in a section. */
+  sectionPicker?: ReactNode;
 }
 
 /**
@@ -22,6 +25,7 @@ export function SelectionBar({
   onClear,
   onDelete,
   onDone,
+  sectionPicker,
 }: SelectionBarProps) {
   const i18n = useI18n();
   return (
@@ -45,6 +49,7 @@ export function SelectionBar({
               {appText(i18n, 'app.admin.tables.selectNone')}
             </Button>
           )}
+          {sectionPicker}
           <Button variant="danger" disabled={count === 0} onClick={onDelete}>
             {appText(i18n, 'app.admin.tables.deleteSelected')}
           </Button>

@@ -9,8 +9,11 @@ import { useI18n } from '../../../lib/i18n';
 
 export interface ServerTableCardProps {
   table: Table;
-  /** 'assigned': one of my tables; 'available': a table with no server. */
-  kind: 'assigned' | 'available';
+  /**
+   * 'assigned': one of my tables; 'section': mine through my section (decision 077), no server of its own;
+   * 'available': a table nobody covers.
+   */
+  kind: 'assigned' | 'section' | 'available';
   /** Requests of this table nobody has taken yet (issue 12). */
   pendingCount: number;
   isBusy: boolean;
@@ -35,7 +38,7 @@ export function ServerTableCard({
     <article
       aria-labelledby={titleId}
       className={`flex h-full flex-col gap-4 rounded-card border bg-white p-4 shadow-sm ${
-        assigned ? 'border-success-200' : 'border-line'
+        assigned || kind === 'section' ? 'border-success-200' : 'border-line'
       }`}
     >
       <div className="flex items-start justify-between gap-3">
@@ -43,6 +46,11 @@ export function ServerTableCard({
           <h3 id={titleId} className="text-lg font-semibold text-ink">
             {appTableLabel(i18n, table.number)}
           </h3>
+          {kind === 'section' && table.sectionName !== null && (
+            <p className="mt-1 text-sm text-success-800">
+              {appText(i18n, 'app.admin.sections.throughSection', { section: table.sectionName })}
+            </p>
+          )}
           {assigned && (
             <p className="mt-1 flex items-center gap-1.5 text-sm text-success-800">
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
@@ -57,7 +65,7 @@ export function ServerTableCard({
           )}
         </div>
         <div className="flex flex-col items-end gap-1.5">
-          {assigned ? (
+          {assigned || kind === 'section' ? (
             <Badge tone="green">{appText(i18n, 'app.admin.tables.active')}</Badge>
           ) : (
             <Badge tone="gray">{appText(i18n, 'app.admin.tables.unassigned')}</Badge>
@@ -73,7 +81,7 @@ export function ServerTableCard({
         </div>
       </div>
       <Button
-        variant={assigned ? 'secondary' : 'primary'}
+        variant={kind === 'available' ? 'primary' : 'secondary'}
         size="lg"
         fullWidth
         className="mt-auto"

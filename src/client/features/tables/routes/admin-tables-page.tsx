@@ -21,6 +21,10 @@ import { SelectionBar } from '../components/selection-bar';
 import { sortTables } from '../../../../shared/table-label';
 import { QrOriginWarning } from '../components/qr-origin-warning';
 import { TableCardSkeletons } from '../components/table-card-skeletons';
+import { useSections, useSetTableServer, useSetTablesSection } from '../api/sections-api';
+import { SectionsManager } from '../components/sections-manager';
+import { SectionPicker } from '../components/section-picker';
+import { useStaff } from '../../../lib/floor-api';
 
 /** SPEC §2 /admin/tables 'Table Management'. Live 'table.changed' events keep the cards current. */
 export function AdminTablesPage() {
@@ -30,6 +34,18 @@ export function AdminTablesPage() {
   const tables = useTables(restaurantId);
   const deleteTable = useDeleteTable();
   const deleteTables = useDeleteTables();
+  const sections = useSections(restaurantId);
+  const staff = useStaff(restaurantId);
+  const moveTables = useSetTablesSection();
+  const setServer = useSetTableServer();
+  const activeServers = useMemo(
+    () =>
+      (staff.data ?? [])
+        .filter((m) => m.deactivatedAt === null)
+        .map(({ id, name }) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })),
+    [staff.data],
+  );
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<Table | null>(null);
   const [toRename, setToRename] = useState<Table | null>(null);
@@ -64,6 +80,41 @@ export function AdminTablesPage() {
         },
         onError: () => toast.error(appText(i18n, 'app.admin.tables.deleteFailed')),
         onSettled: () => setConfirmMany(false),
+      },
+    );
+  }
+
+  function moveSelected(sectionId: string | null) {
+    if (restaurantId === null || chosen.length === 0) return;
+    const count = chosen.length;
+    const name = sections.data?.find((s) => s.id === sectionId)?.name;
+    moveTables.mutate(
+      { restaurantId, tableIds: chosen.map((t) => t.id), sectionId },
+      {
+        onSuccess: () => {
+          toast.success(
+            name === undefined
+              ? appText(i18n, 'app.admin.sections.movedOut', { count })
+              : appText(i18n, 'app.admin.sections.moved', { count, section: name }),
+          );
+          setSelected(null);
+        },
+        onError: () => toast.error(appText(i18n, 'app.admin.sections.saveFailed')),
+      },
+    );
+  }
+
+  function changeServer(table: Table, serverId: string | null) {
+    setServer.mutate(
+      { tableId: table.id, serverId },
+      {
+        onSuccess: ({ table: updated }) =>
+          toast.success(
+            appText(i18n, 'app.admin.sections.serverSaved', {
+              table: appTableLabel(i18n, updated.number),
+            }),
+          ),
+        onError: () => toast.error(appText(i18n, 'app.admin.sections.serverFailed')),
       },
     );
   }
@@ -114,6 +165,13 @@ export function AdminTablesPage() {
         <>
           <QrOriginWarning guestUrl={sorted[0]?.qrCode} />
           <AddTableForm restaurantId={restaurantId} existing={numbers} />
+          <SectionsManager
+            restaurantId={restaurantId}
+            sections={sections.data}
+            isPending={sections.isPending}
+            tables={sorted}
+            staff={staff.data ?? []}
+          />
 
           <section
             aria-labelledby={listHeadingId}
@@ -143,6 +201,16 @@ export function AdminTablesPage() {
                 onClear={() => setSelected(new Set())}
                 onDelete={() => setConfirmMany(true)}
                 onDone={() => setSelected(null)}
+                sectionPicker={
+                  (sections.data?.length ?? 0) > 0 && (
+                    <SectionPicker
+                      sections={sections.data ?? []}
+                      count={chosen.length}
+                      isBusy={moveTables.isPending}
+                      onMove={moveSelected}
+                    />
+                  )
+                }
               />
             )}
             {tables.isPending ? (
@@ -164,6 +232,9 @@ export function AdminTablesPage() {
                       table={table}
                       onDelete={setToDelete}
                       onRename={setToRename}
+                      servers={activeServers}
+                      onServerChange={changeServer}
+                      serverBusy={setServer.isPending && setServer.variables.tableId === table.id}
                       selection={
                         selected === null
                           ? undefined

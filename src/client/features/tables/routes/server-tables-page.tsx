@@ -35,9 +35,15 @@ export function ServerTablesPage() {
   useErrorToast(tables.isError, appText(i18n, 'app.admin.tables.loadFailed'));
 
   const all = sortTables(tables.data ?? []);
-  // SPEC §6: a server sees their own and unassigned tables; other servers' tables are not shown.
+  // SPEC §6 and decision 077: a server sees the tables routed to them — their own, those of their sections that
+  // have no server of their own, and the uncovered ones; other servers' tables are not shown.
   const mine = all.filter((table) => user !== null && table.serverId === user.id);
-  const available = all.filter((table) => table.serverId === null);
+  const viaSection = all.filter(
+    (table) => user !== null && table.serverId === null && table.sectionServerIds.includes(user.id),
+  );
+  const available = all.filter(
+    (table) => table.serverId === null && table.sectionServerIds.length === 0,
+  );
 
   function handleAssign(table: Table) {
     assign.mutate(table.id, {
@@ -80,7 +86,7 @@ export function ServerTablesPage() {
             <h2 id={assignedHeadingId} className="text-lg font-semibold text-ink">
               {appText(i18n, 'app.admin.tables.myAssigned')}
             </h2>
-            {mine.length === 0 ? (
+            {mine.length === 0 && viaSection.length === 0 ? (
               <div className="rounded-card border border-dashed border-line-strong bg-white p-6 text-center">
                 <h3 className="font-semibold text-ink">
                   {appText(i18n, 'app.admin.tables.noneAssigned')}
@@ -99,6 +105,17 @@ export function ServerTablesPage() {
                       pendingCount={pending.get(table.id) ?? 0}
                       isBusy={unassign.isPending && unassign.variables === table.id}
                       onAction={handleUnassign}
+                    />
+                  </li>
+                ))}
+                {viaSection.map((table) => (
+                  <li key={table.id}>
+                    <ServerTableCard
+                      table={table}
+                      kind="section"
+                      pendingCount={pending.get(table.id) ?? 0}
+                      isBusy={assign.isPending && assign.variables === table.id}
+                      onAction={handleAssign}
                     />
                   </li>
                 ))}
