@@ -21,6 +21,7 @@ function request(id: string, tableId: string, status: ServiceRequest['status']):
     note: null,
     urgent: false,
     billMethod: null,
+    reopenedAt: null,
   };
 }
 
