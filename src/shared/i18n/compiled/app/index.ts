@@ -644,6 +644,7 @@ export type AppMessageId =
   | "app.error.resetMailTooSoon"
   | "app.error.staffChangeEmpty"
   | "app.console.urgent"
+  | "app.console.reopened"
   | "app.console.note"
   | "app.console.payingBy"
   | "app.console.payCard"
