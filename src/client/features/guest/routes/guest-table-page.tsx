@@ -218,6 +218,8 @@ function GuestTable({
   const [own, setOwn] = useState<OwnPresses>({});
   const [changing, setChanging] = useState(false);
   const [feedback, setFeedback] = useState<FeedbackFor | null>(null);
+  // One answer per request (decision 082): a request done again after "No" is not asked about twice.
+  const asked = useRef(new Set<string>());
   useEffect(() => setOwn(readOwnPresses(ref)), [restaurantId, tableId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Issue 3: branding saved by the admin shows here without a reload; issue 12: so does the table's request.
@@ -247,13 +249,15 @@ function GuestTable({
         // Decision 082: only the phone that pressed is asked (its press key is the proof); read from storage, so
         // a press made moments ago is known too.
         const pressKey = readOwnPresses(ref)[request.id];
-        if (pressKey)
+        if (pressKey && !asked.current.has(request.id)) {
+          asked.current.add(request.id);
           setFeedback({
             id: request.id,
             type: request.type,
             pressKey,
             until: Date.now() + FEEDBACK_WINDOW_MINUTES * 60_000,
           });
+        }
         setAnnouncement(`${label}: ${guestText(i18n, 'guest.done')}`);
         endCooldownWithRequest();
         return;
