@@ -268,7 +268,8 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         {t('app.settings.analytics.feedback')}
       </h2>
       <p className="-mt-3 text-sm text-muted">{t('app.settings.analytics.feedbackDescription')}</p>
-      <div className="grid gap-4 xl:grid-cols-3">
+      {/* Two a row where five columns fit half the width without scrolling (issue 26). */}
+      <div className="grid gap-4 xl:grid-cols-2">
         <Breakdown
           title={t('app.settings.analytics.feedbackByDay')}
           description={t('app.settings.analytics.feedbackByDayDescription')}
