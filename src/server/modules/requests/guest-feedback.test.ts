@@ -14,6 +14,7 @@ import type { RequestsResponse } from '../../../shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import { makeFloor, makeTable } from '../../../../tests/support/factories';
 import { connectLive } from '../../../../tests/support/live-socket';
+import { claimOverdueRequests } from '../escalation/escalation.repo';
 
 let t: TestApp;
 let base: string;
@@ -102,7 +103,9 @@ describe('"Did you get what you needed?" (decision 082)', () => {
       reopenedAt: null,
     });
     // The same answer again (a retry) answers as the first; the other answer is refused.
-    expect((await outcome(floor.restaurant.id, floor.table.id, id, key, true)).statusCode).toBe(200);
+    expect((await outcome(floor.restaurant.id, floor.table.id, id, key, true)).statusCode).toBe(
+      200,
+    );
     const changed = await outcome(floor.restaurant.id, floor.table.id, id, key, false);
     expect(changed.statusCode).toBe(409);
     expect(changed.json().error.code).toBe('feedback_given');
@@ -201,6 +204,29 @@ describe('"Did you get what you needed?" (decision 082)', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'completed', outcome: null });
   });
 
+  it("a reopened request waits again from its reopening: not overdue at once, escalated after the restaurant's minutes", async () => {
+    const floor = await makeFloor(t);
+    const { id, key } = await completed(floor);
+    // Pressed long ago: by its press time it would be overdue many times over.
+    await t.database.db
+      .update(requests)
+      .set({ createdAt: Date.now() - 60 * 60_000 })
+      .where(eq(requests.id, id));
+    expect((await outcome(floor.restaurant.id, floor.table.id, id, key, false)).statusCode).toBe(
+      200,
+    );
+    const reopenedAt = (await rowOf(id))!.reopenedAt!;
+    expect(await claimOverdueRequests(t.database.db, reopenedAt + 60_000)).not.toContain(id);
+    const list = (
+      await request(t, 'GET', `/api/restaurants/${floor.restaurant.id}/requests`, {
+        cookie: floor.serverCookie,
+      })
+    ).json<RequestsResponse>();
+    expect(list.pending.find((r) => r.id === id)?.overdue).toBe(false);
+    // The factory's restaurant escalates after 3 minutes.
+    expect(await claimOverdueRequests(t.database.db, reopenedAt + 3 * 60_000)).toContain(id);
+  });
+
   it('a dismissed request cannot be answered', async () => {
     const floor = await makeFloor(t);
     const key = randomUUID();
@@ -268,17 +294,18 @@ describe('the private rating after the bill (decision 083)', () => {
     const floor = await makeFloor(t);
     const { restaurant, table } = floor;
     const first = await completed(floor, 'bill');
-    expect(
-      (await rate(restaurant.id, table.id, first.id, first.key, { stars: 4 })).json(),
-    ).toEqual({ stars: 4, offerReview: false });
+    expect((await rate(restaurant.id, table.id, first.id, first.key, { stars: 4 })).json()).toEqual(
+      { stars: 4, offerReview: false },
+    );
     await t.database.db
       .update(restaurants)
       .set({ reviewUrl: 'https://reviews.example.test/x' })
       .where(eq(restaurants.id, restaurant.id));
     const second = await completed(floor, 'bill');
     expect(
-      (await rate(restaurant.id, table.id, second.id, second.key, { stars: 3, comment: 'Slow' }))
-        .json(),
+      (
+        await rate(restaurant.id, table.id, second.id, second.key, { stars: 3, comment: 'Slow' })
+      ).json(),
     ).toEqual({ stars: 3, offerReview: false });
   });
 
