@@ -185,7 +185,7 @@ test('a good rating with a comment offers the review link and reaches analytics 
   const ratings = admin.getByRole('region', { name: 'Ratings and comments', exact: true });
   await expect(ratings).toContainText('=Lovely, "quick" service');
   await expect(ratings).toContainText('Table 42');
-  const byType = admin.getByRole('region', { name: 'Feedback by type', exact: true });
+  const byType = admin.getByRole('region', { name: 'Feedback per request type', exact: true });
   const billRow = byType.getByRole('row', { name: /^Get Bill/ });
   // Two ratings (2 and 5 stars): average 3.5; the order that was reopened counts as not resolved.
   await expect(billRow).toContainText('3.5');
