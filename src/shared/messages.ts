@@ -167,7 +167,8 @@ export const MSG = {
   notPinAccount: 'This account signs in with email and password, not with a login ID and PIN.',
   notPasswordAccount: 'This account signs in with a login ID and PIN, not with email and password.',
   staffDeactivated: 'Reactivate this staff member first.',
-  resetMailTooSoon: 'A reset mail was sent moments ago. Please wait a few minutes before sending another.',
+  resetMailTooSoon:
+    'A reset mail was sent moments ago. Please wait a few minutes before sending another.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   staffChangeEmpty: 'Nothing to change.',
   // A guest's note, cancel and bill method (decisions 070, 071; not quoted by SPEC). The guest page words them in

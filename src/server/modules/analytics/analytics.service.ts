@@ -27,8 +27,7 @@ function figuresOf(row: FiguresRow | undefined): AnalyticsFigures {
     completeP90Ms: ms(row?.complete_p90 ?? null),
     notResolved: row?.not_resolved ?? 0,
     ratings: row?.ratings ?? 0,
-    ratingAverage:
-      row?.rating_avg == null ? null : Math.round(Number(row.rating_avg) * 100) / 100,
+    ratingAverage: row?.rating_avg == null ? null : Math.round(Number(row.rating_avg) * 100) / 100,
   };
 }
 

@@ -42,11 +42,7 @@ import {
   type CommentProblem,
   type NoteProblem,
 } from '../../../shared/guest-note';
-import type {
-  BillMethod,
-  GuestRatingResponse,
-  GuestRequestState,
-} from '../../../shared/schemas';
+import type { BillMethod, GuestRatingResponse, GuestRequestState } from '../../../shared/schemas';
 import { findRestaurant } from '../restaurants/restaurants.repo';
 import { toApiRequest, toGuestRequestState } from './requests.mapper';
 import { GroupCommit } from '../../db/group-commit';
