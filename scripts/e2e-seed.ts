@@ -31,6 +31,11 @@ try {
       ...E2E_SEED.forgetfulOwner,
       verified: true,
     });
+    await createPasswordUser(database.db, {
+      role: 'admin',
+      ...E2E_SEED.chainOwner,
+      verified: true,
+    });
   }
 } finally {
   await database.close();

@@ -44,6 +44,8 @@ import { registerSuperAdminRoutes } from './modules/super-admin/super-admin.rout
 import { registerVerificationRoutes } from './modules/verification/verification.routes';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { registerPushRoutes } from './modules/push/push.routes';
+import { registerIntegrationsRoutes } from './modules/integrations/integrations.routes';
+import type { WebhookOptions } from './modules/integrations/webhooks.service';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { HealthService } from './modules/health/health.service';
 import type { PushOptions } from './modules/push/push.service';
@@ -95,6 +97,12 @@ export interface AppOptions {
   escalationSweepMs?: number;
   /** How often this instance deletes expired sessions (decision 062); 0: never (tests prune by hand). */
   sessionPruneMs?: number;
+  /** Outbound webhooks: loopback receivers (tests, development), failures before disabling (decision 076). */
+  webhooks?: WebhookOptions;
+  /** How often this instance sends due webhooks (decision 076); 0: never (tests call tick() by hand). */
+  webhookSweepMs?: number;
+  /** Requests per API token and time window (API_TOKEN_RATE_LIMIT; decision 075). */
+  apiTokenLimit?: { max: number; timeWindow: number };
   /** METRICS_TOKEN: /metrics on the app's port, for `Authorization: Bearer <token>` only (decision 021). */
   metricsToken?: string;
   /** METRICS_PORT: /metrics on a listener of its own on 127.0.0.1 (0: any free port, tests). */
@@ -128,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     metrics,
     maxRestaurantsPerAdmin: options.maxRestaurantsPerAdmin,
     restaurantCaps: options.restaurantCaps,
+    webhooks: options.webhooks,
   });
   // Bad VAPID keys stop the start; without keys, a pair is generated once and shared through the database.
   await services.push.ready();
@@ -150,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       done();
     },
   });
-  const routes = installSessionAccess(app, services);
+  const routes = installSessionAccess(app, services, options.apiTokenLimit);
   registerCsrfGuard(app, publicUrl);
   await registerApiDocsRoutes(app);
 
@@ -170,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerLiveRoutes(app, services, publicUrl, options.staffSocketCaps);
   registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);
+  registerIntegrationsRoutes(app, services);
   registerHealthRoutes(app, new HealthService(database.db, bus));
   if (options.serveClient)
     await registerClientRoutes(app, services, options.clientDist ?? CLIENT_DIST);

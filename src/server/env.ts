@@ -102,6 +102,18 @@ const envSchema = z.object({
   SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Skips creating the demo restaurant on an empty database. */
+  /**
+   * Webhooks to loopback receivers, over plain HTTP too (decision 076): for tests and development; ignored when
+   * NODE_ENV=production, where a webhook only ever reaches a public address over HTTPS.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /** Failed webhook attempts in a row after which an endpoint is disabled and its owner mailed (decision 076). */
+  WEBHOOK_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(15),
+  /** Requests per API token and minute (decision 075). */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   NO_DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .optional()

@@ -10,6 +10,7 @@ import type { Metrics } from './metrics/metrics';
 import { listenForMetrics, type MetricsListener } from './metrics/metrics.routes';
 import { SESSION_PRUNE_MS } from './modules/auth/session-pruner';
 import { ESCALATION_SWEEP_MS } from './modules/escalation/escalation.service';
+import { WEBHOOK_SWEEP_MS } from './modules/integrations/webhooks.service';
 import type { Services } from './services';
 
 /** PostgreSQL carries live events between instances (LISTEN/NOTIFY); the embedded database has only this one. */
@@ -46,6 +47,7 @@ export function registerShutdown(app: FastifyInstance, services: Services, bus: 
   app.addHook('onClose', async () => {
     await services.escalation.stop();
     await services.sessionPruner.stop();
+    await services.webhooks.stop();
     services.live.hub.closeAll();
     await services.live.stopPresence();
     await bus.close();
@@ -65,6 +67,8 @@ export interface BackgroundOptions {
   escalationSweepMs?: number;
   /** How often this instance deletes expired sessions; 0: never (tests prune by hand). Default SESSION_PRUNE_MS. */
   sessionPruneMs?: number;
+  /** How often this instance sends due webhooks; 0: never (tests call tick() by hand). Default WEBHOOK_SWEEP_MS. */
+  webhookSweepMs?: number;
 }
 
 /**
@@ -94,6 +98,8 @@ export async function startApp(
   }
   services.escalation.start(options.escalationSweepMs ?? ESCALATION_SWEEP_MS);
   services.sessionPruner.start(options.sessionPruneMs ?? SESSION_PRUNE_MS);
+  // Also sends what an instance that stopped or crashed left in the webhook outbox.
+  services.webhooks.start(options.webhookSweepMs ?? WEBHOOK_SWEEP_MS);
   // Also delivers what an instance that stopped or crashed left in the push outbox.
   services.push.start();
   return metricsListener?.url ?? null;

@@ -60,6 +60,11 @@ async function main(): Promise<void> {
         staff: env.MAX_STAFF_PER_RESTAURANT,
       },
       signInAddressLimit: { max: env.SIGN_IN_ADDRESS_LIMIT, timeWindow: '1 minute' },
+      webhooks: {
+        allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK && env.NODE_ENV !== 'production',
+        maxFailuresInARow: env.WEBHOOK_MAX_FAILURES,
+      },
+      apiTokenLimit: { max: env.API_TOKEN_RATE_LIMIT, timeWindow: 60_000 },
     });
     const opened = database;
     stop = () => app.close().then(() => opened.close());

@@ -29,6 +29,8 @@ import { PushService, type PushOptions } from './modules/push/push.service';
 import { EscalationService } from './modules/escalation/escalation.service';
 import { Metrics } from './metrics/metrics';
 import { countOutbox } from './modules/push/push.repo';
+import { ApiTokensService } from './modules/integrations/api-tokens.service';
+import { WebhooksService, type WebhookOptions } from './modules/integrations/webhooks.service';
 
 export interface ServiceOptions {
   db: Db;
@@ -46,7 +48,18 @@ export interface ServiceOptions {
   maxRestaurantsPerAdmin?: number;
   /** Tables and staff one restaurant may hold (MAX_TABLES/STAFF_PER_RESTAURANT). */
   restaurantCaps?: RestaurantCaps;
+  /** Outbound webhooks (decision 076). */
+  webhooks?: WebhookOptions;
 }
+
+/** The webhook event a staff action's outcome is (a request updated to this status). */
+const WEBHOOK_EVENT_OF = {
+  pending: 'request.created',
+  acknowledged: 'request.taken',
+  completed: 'request.completed',
+  dismissed: 'request.dismissed',
+  cancelled: 'request.cancelled',
+} as const;
 
 export function buildServices({
   db,
@@ -59,6 +72,7 @@ export function buildServices({
   metrics = new Metrics(),
   maxRestaurantsPerAdmin,
   restaurantCaps = DEFAULT_RESTAURANT_CAPS,
+  webhooks: webhookOptions,
 }: ServiceOptions) {
   const live = new LiveService(bus, log, metrics);
   live.trackPresence(new Presence(db, log, (ids) => live.presenceChanged(ids)));
@@ -79,6 +93,10 @@ export function buildServices({
   requests.onCreated((_request, pushQueued) => {
     if (pushQueued) pushService.kick();
   });
+  // Decision 076: each request event is queued for the restaurant's webhooks right after its own commit.
+  const webhooks = new WebhooksService(db, mail, log, publicUrl, webhookOptions, clock);
+  requests.onCreated((request) => webhooks.requestEvent('request.created', request));
+  requests.onUpdated((request) => webhooks.requestEvent(WEBHOOK_EVENT_OF[request.status], request));
   return {
     db,
     metrics,
@@ -112,6 +130,8 @@ export function buildServices({
     verification,
     passwordReset,
     superAdmin: new SuperAdminService(db, account),
+    apiTokens: new ApiTokensService(db, clock),
+    webhooks,
   };
 }
 

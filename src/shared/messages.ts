@@ -5,6 +5,15 @@ import { INTERNAL_ERROR } from './internal-error';
  * Server error messages and client toasts both come from here.
  */
 export const MSG = {
+  // Integrations (issue 24, decisions 075-076; not quoted by SPEC)
+  tokenScopeRefused: 'This API token may not call this endpoint.',
+  tokenNotFound: 'API token not found',
+  tokenLimit: 'This restaurant has as many API tokens as it may have. Revoke one first.',
+  webhookNotFound: 'Webhook endpoint not found',
+  webhookLimit: 'This restaurant has as many webhook endpoints as it may have. Delete one first.',
+  webhookUrlRefused:
+    'The webhook URL must use HTTPS and reach a public address (not a private, loopback or link-local one).',
+  deliveryNotFound: 'Delivery not found',
   // §5 Create restaurant
   restaurantNameRequired: 'Please enter a restaurant name',
   lastRestaurant: 'Cannot delete the last restaurant. At least one restaurant is required.',

@@ -546,6 +546,32 @@ export const dashboardResponseSchema = z
   .meta({ id: 'Dashboard' });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
+/** One of an owner's restaurants at a glance (issue 26 item 6, decision 085): the dashboard's live figures. */
+export const restaurantGlanceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+    logoUrl: z.string().nullable(),
+    timeZone: z.string(),
+    /** Open requests now, pending or taken (decision 063). */
+    waitingNow: z.number(),
+    /** Age of the oldest open request, whole seconds; null when nobody waits. */
+    longestWaitSeconds: z.number().nullable(),
+    /** Servers with a console open now. */
+    activeServers: z.number(),
+    /** Requests since midnight in the restaurant's own time zone. */
+    requestsToday: z.number(),
+  })
+  .meta({ id: 'RestaurantGlance' });
+export type RestaurantGlance = z.infer<typeof restaurantGlanceSchema>;
+
+export const restaurantsOverviewResponseSchema = z
+  .object({ restaurants: z.array(restaurantGlanceSchema) })
+  .meta({ id: 'RestaurantsOverview' });
+export type RestaurantsOverviewResponse = z.infer<typeof restaurantsOverviewResponseSchema>;
+
 // ---------- shift history (issue 12; docs/decisions/030) ----------
 
 /** The console's open list, a page at a time (decision 054). */
@@ -662,8 +688,8 @@ export const superAdminUserSchema = z
     role: roleSchema,
     /** A server's restaurant; an admin's first restaurant; otherwise null. */
     restaurantName: z.string().nullable(),
-    /** SPEC §2: always Active. */
-    status: z.literal('Active'),
+    /** SPEC §2's 'Active'; 'Deactivated' for a server their owner deactivated (decision 068). */
+    status: z.enum(['Active', 'Deactivated']),
     createdAt: z.number(),
   })
   .meta({ id: 'SuperAdminUser' });

@@ -21,4 +21,10 @@ export const E2E_SEED = {
     email: 'fay@e2e.test',
     password: 'Fay-pass1!',
   },
+  /** Issue 26 item 6: an owner of several restaurants (restaurants-overview.spec.ts creates them). */
+  chainOwner: {
+    name: 'Cai Chain',
+    email: 'cai@e2e.test',
+    password: 'Cai-pass1!',
+  },
 } as const;

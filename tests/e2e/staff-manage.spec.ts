@@ -270,3 +270,22 @@ test('"Forgot password" mails a single-use link over SMTP; an unknown email gets
   await expect(again.getByRole('heading', { name: 'Link invalid or expired' })).toBeVisible();
   await other.close();
 });
+
+test('on a 360 px phone each member is a card with every action in view, no sideways scroll', async ({
+  browser,
+}) => {
+  const page = await ownerPage(browser);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const list = page.getByRole('list', { name: 'Staff Members' });
+  const alex = list.getByRole('listitem').filter({ hasText: 'Alex Server' });
+  await expect(alex).toBeVisible();
+  await expect(alex).toContainText('alex');
+  for (const action of ['Edit', 'Delete']) {
+    const button = alex.getByRole('button', { name: action });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  // Nothing on the page is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.context().close();
+});

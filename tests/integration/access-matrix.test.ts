@@ -11,7 +11,10 @@ import WebSocket from 'ws';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  apiTokens,
   pushOutbox,
+  webhookDeliveries,
+  webhookEndpoints,
   pushSubscriptions,
   requests,
   restaurantLogos,
@@ -79,6 +82,31 @@ async function makeWorld() {
       })
     ).statusCode,
   ).toBe(201);
+  // A's integrations (decisions 075, 076): an API token, a webhook endpoint and one logged delivery.
+  const owner = { id: a.admin.user.id, role: 'admin' as const, name: 'Owner', restaurantId: null };
+  const apiToken = (
+    await t.services.apiTokens.create(owner, a.restaurant.id, { name: 'POS', scopes: ['read'] })
+  ).token;
+  const webhookId = randomUUID();
+  await t.database.db.insert(webhookEndpoints).values({
+    id: webhookId,
+    restaurantId: a.restaurant.id,
+    url: 'https://93.184.215.14/hook',
+    events: ['request.created'],
+    secret: `whsec_${randomBytes(24).toString('base64')}`,
+    createdAt: Date.now(),
+  });
+  const deliveryId = randomUUID();
+  await t.database.db.insert(webhookDeliveries).values({
+    id: deliveryId,
+    endpointId: webhookId,
+    restaurantId: a.restaurant.id,
+    event: 'request.created',
+    payload: '{}',
+    status: 'failed',
+    attempts: 8,
+    createdAt: Date.now(),
+  });
   const b = await makeFloor(t);
   const superAdmin = await makeSuperAdmin(t);
   const cookies: Record<Actor, string | undefined> = {
@@ -96,6 +124,9 @@ async function makeWorld() {
     staffMember,
     requestId: pressed.json().request.id as string,
     serverDevice,
+    apiTokenId: apiToken.id,
+    webhookId,
+    deliveryId,
     cookies,
   };
 }
@@ -154,6 +185,25 @@ async function stateOfA(w: World) {
       .from(pushOutbox)
       .where(inArray(pushOutbox.restaurantId, ids))
       .orderBy(pushOutbox.id),
+    apiTokens: await db
+      .select({ id: apiTokens.id, name: apiTokens.name, scopes: apiTokens.scopes })
+      .from(apiTokens)
+      .where(inArray(apiTokens.restaurantId, ids))
+      .orderBy(apiTokens.id),
+    webhookEndpoints: await db
+      .select({
+        id: webhookEndpoints.id,
+        enabled: webhookEndpoints.enabled,
+        url: webhookEndpoints.url,
+      })
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.restaurantId, ids))
+      .orderBy(webhookEndpoints.id),
+    webhookDeliveries: await db
+      .select({ id: webhookDeliveries.id, status: webhookDeliveries.status })
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.restaurantId, ids))
+      .orderBy(webhookDeliveries.id),
   };
 }
 
@@ -564,6 +614,56 @@ const matrix: Record<string, Case> = {
     expect: adminOfA(204),
     destructive: true,
   },
+  // Integrations (decisions 075, 076): the owner's alone; another owner gets 404. Not destructive for the other
+  // cells: the webhook's delete comes after its log and redelivery.
+  'GET /api/restaurants/:restaurantId/api-tokens': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/api-tokens`),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/api-tokens': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/api-tokens`,
+      () => ({ name: 'Script', scopes: ['read'] }),
+    ),
+    expect: adminOfA(201),
+  },
+  'DELETE /api/api-tokens/:tokenId': {
+    call: json('DELETE', (w) => `/api/api-tokens/${w.apiTokenId}`),
+    expect: adminOfA(204),
+  },
+  'GET /api/restaurants/:restaurantId/webhooks': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/webhooks`),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/webhooks': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/webhooks`,
+      () => ({ url: 'https://93.184.215.14/other', events: ['request.completed'] }),
+    ),
+    expect: adminOfA(201),
+  },
+  'PATCH /api/webhooks/:webhookId': {
+    call: json(
+      'PATCH',
+      (w) => `/api/webhooks/${w.webhookId}`,
+      () => ({ enabled: false }),
+    ),
+    expect: adminOfA(200),
+  },
+  'GET /api/webhooks/:webhookId/deliveries': {
+    call: json('GET', (w) => `/api/webhooks/${w.webhookId}/deliveries`),
+    expect: adminOfA(200),
+  },
+  'POST /api/webhook-deliveries/:deliveryId/redeliver': {
+    call: json('POST', (w) => `/api/webhook-deliveries/${w.deliveryId}/redeliver`),
+    expect: adminOfA(200),
+  },
+  'DELETE /api/webhooks/:webhookId': {
+    call: json('DELETE', (w) => `/api/webhooks/${w.webhookId}`),
+    expect: adminOfA(204),
+  },
   'GET /api/restaurants/:restaurantId/staff': {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/staff`),
     expect: adminOfA(200),
@@ -625,6 +725,11 @@ const matrix: Record<string, Case> = {
   'GET /api/restaurants/:restaurantId/dashboard': {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/dashboard?since=${Date.now() - 3_600_000}`),
     expect: adminOfA(200),
+  },
+  'GET /api/overview': {
+    // Each owner sees their own restaurants at a glance (the figures and the other owner's: restaurants-overview.test).
+    call: json('GET', () => '/api/overview'),
+    expect: { ...adminOfA(200), otherAdmin: 200 },
   },
   'GET /api/restaurants/:restaurantId/analytics': {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/analytics?period=week`),

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
+  apiTokens,
   requests,
+  webhookDeliveries,
+  webhookEndpoints,
   restaurantLogos,
   restaurants,
   sessions,
@@ -22,6 +25,8 @@ let t: TestApp;
 let victim: Awaited<ReturnType<typeof makeFloor>>;
 let victimSecond: Awaited<ReturnType<typeof makeRestaurant>>;
 let attacker: Awaited<ReturnType<typeof makeFloor>>;
+/** The victim's integrations (decisions 075, 076). */
+const victimIds = { token: '', webhook: randomUUID(), delivery: randomUUID() };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,6 +51,31 @@ beforeAll(async () => {
     victim.adminCookie,
   );
   expect(logo.statusCode).toBe(200);
+  const owner = { id: victim.admin.user.id, role: 'admin' as const, name: 'V', restaurantId: null };
+  victimIds.token = (
+    await t.services.apiTokens.create(owner, victim.restaurant.id, {
+      name: 'POS',
+      scopes: ['read'],
+    })
+  ).token.id;
+  await t.database.db.insert(webhookEndpoints).values({
+    id: victimIds.webhook,
+    restaurantId: victim.restaurant.id,
+    url: 'https://93.184.215.14/hook',
+    events: ['request.created'],
+    secret: 'whsec_' + Buffer.from('v'.repeat(24)).toString('base64'),
+    createdAt: now,
+  });
+  await t.database.db.insert(webhookDeliveries).values({
+    id: victimIds.delivery,
+    endpointId: victimIds.webhook,
+    restaurantId: victim.restaurant.id,
+    event: 'request.created',
+    payload: '{}',
+    status: 'failed',
+    attempts: 8,
+    createdAt: now,
+  });
   attacker = await makeFloor(t);
   await makeRestaurant(t, attacker.admin.user.id);
 });
@@ -65,6 +95,58 @@ const json =
 
 /** Every admin endpoint that names a restaurant, table or staff member, aimed at the victim's. */
 const tenantEndpoints: Endpoint[] = [
+  // Integrations (decisions 075, 076)
+  {
+    method: 'GET',
+    route: '/api/restaurants/:restaurantId/api-tokens',
+    call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/api-tokens`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/api-tokens',
+    call: json('POST', () => `/api/restaurants/${victim.restaurant.id}/api-tokens`, {
+      name: 'Stolen',
+      scopes: ['read', 'requests:write', 'tables:manage'],
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/api-tokens/:tokenId',
+    call: json('DELETE', () => `/api/api-tokens/${victimIds.token}`),
+  },
+  {
+    method: 'GET',
+    route: '/api/restaurants/:restaurantId/webhooks',
+    call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/webhooks`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/webhooks',
+    call: json('POST', () => `/api/restaurants/${victim.restaurant.id}/webhooks`, {
+      url: 'https://93.184.215.14/steal',
+      events: ['request.created'],
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/webhooks/:webhookId',
+    call: json('PATCH', () => `/api/webhooks/${victimIds.webhook}`, { enabled: false }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/webhooks/:webhookId',
+    call: json('DELETE', () => `/api/webhooks/${victimIds.webhook}`),
+  },
+  {
+    method: 'GET',
+    route: '/api/webhooks/:webhookId/deliveries',
+    call: json('GET', () => `/api/webhooks/${victimIds.webhook}/deliveries`),
+  },
+  {
+    method: 'POST',
+    route: '/api/webhook-deliveries/:deliveryId/redeliver',
+    call: json('POST', () => `/api/webhook-deliveries/${victimIds.delivery}/redeliver`),
+  },
   {
     method: 'PATCH',
     route: '/api/restaurants/:restaurantId',
@@ -248,6 +330,21 @@ async function victimState() {
         ),
       )
       .orderBy(sessions.id),
+    apiTokens: await db
+      .select()
+      .from(apiTokens)
+      .where(inArray(apiTokens.restaurantId, ids))
+      .orderBy(apiTokens.id),
+    webhookEndpoints: await db
+      .select()
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.restaurantId, ids))
+      .orderBy(webhookEndpoints.id),
+    webhookDeliveries: await db
+      .select()
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.restaurantId, ids))
+      .orderBy(webhookDeliveries.id),
   };
 }
 

@@ -131,7 +131,11 @@ describe('the API description', () => {
     const byId = new Map(operations.map((o) => [o.operationId, o]));
     // Public routes say so; staff routes name the session cookie; the guest press lists its cool-down refusal.
     expect(byId.get('createGuestRequest')!.security).toEqual([]);
-    expect(byId.get('acknowledgeRequest')!.security).toEqual([{ sessionCookie: [] }]);
+    expect(byId.get('acknowledgeRequest')!.security).toEqual([
+      { sessionCookie: [] },
+      { apiToken: ['requests:write'] },
+    ]);
+    expect(byId.get('listStaff')!.security).toEqual([{ sessionCookie: [] }]);
     expect(JSON.stringify(byId.get('createGuestRequest')!.responses['429'])).toContain('cooldown');
     // Bodiless writes are documented without a body, and called that way (bodiless-writes.test.ts).
     for (const id of [

@@ -15,7 +15,8 @@ export async function createTestApp(
   options: Omit<AppOptions, 'database' | 'publicUrl'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const built = await buildApp({ ...options, database, publicUrl: PUBLIC_URL });
+  // Webhooks are sent when a test calls the sender's tick (decision 076): no test app posts anywhere on its own.
+  const built = await buildApp({ webhookSweepMs: 0, ...options, database, publicUrl: PUBLIC_URL });
   return {
     ...built,
     database,

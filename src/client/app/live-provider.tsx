@@ -28,6 +28,10 @@ import { paths } from '@shared/paths';
  * ones its own actions use ('session.ended' and 'resync' are handled by the provider).
  */
 function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  // Every restaurant at a glance (decision 085) follows the calls and consoles of all the owner's restaurants;
+  // only a mounted overview refetches.
+  if (event.type !== 'hello' && event.type !== 'session.ended' && event.type !== 'resync')
+    void queryClient.invalidateQueries({ queryKey: queryKeys.restaurantsOverview });
   switch (event.type) {
     case 'hello':
       return;

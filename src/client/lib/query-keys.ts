@@ -13,9 +13,16 @@ export const queryKeys = {
   requestHistory: (restaurantId: string) =>
     ['restaurants', restaurantId, 'requests-history'] as const,
   dashboard: (restaurantId: string) => ['restaurants', restaurantId, 'dashboard'] as const,
+  /** Every restaurant of the owner at a glance (decision 085). */
+  restaurantsOverview: ['restaurants-overview'] as const,
   /** Analytics (issue 13): one key per period and date under it. */
   analytics: (restaurantId: string) => ['restaurants', restaurantId, 'analytics'] as const,
   staff: (restaurantId: string) => ['restaurants', restaurantId, 'staff'] as const,
+  /** The owner's integrations (decisions 075, 076). */
+  apiTokens: (restaurantId: string) => ['restaurants', restaurantId, 'api-tokens'] as const,
+  webhooks: (restaurantId: string) => ['restaurants', restaurantId, 'webhooks'] as const,
+  webhookDeliveries: (restaurantId: string, webhookId: string) =>
+    ['restaurants', restaurantId, 'webhooks', webhookId, 'deliveries'] as const,
   loginIdAvailability: (loginId: string) => ['login-id-availability', loginId] as const,
   guestTable: (restaurantId: string, tableId: string) => ['guest', restaurantId, tableId] as const,
 };

@@ -16,6 +16,13 @@ import { NETWORK_MESSAGE, type ApiRequestError } from './api-client';
 /** Fixed texts, by the English words the server sends. */
 export const SERVER_TEXT_IDS: Readonly<Record<string, AppMessageId>> = {
   [MSG.restaurantNameRequired]: 'app.console.restaurantNameRequired',
+  [MSG.webhookUrlRefused]: 'app.settings.integrations.urlRefusedRule',
+  [MSG.tokenScopeRefused]: 'app.settings.integrations.tokenScopeRefused',
+  [MSG.tokenNotFound]: 'app.settings.integrations.tokenNotFound',
+  [MSG.tokenLimit]: 'app.settings.integrations.tokenLimit',
+  [MSG.webhookNotFound]: 'app.settings.integrations.webhookNotFound',
+  [MSG.webhookLimit]: 'app.settings.integrations.webhookLimit',
+  [MSG.deliveryNotFound]: 'app.settings.integrations.deliveryNotFound',
   [MSG.createRestaurantFailed]: 'app.console.createRestaurantFailed',
   [MSG.lastRestaurant]: 'app.settings.lastRestaurant',
   [MSG.tableNumberRequired]: 'app.admin.tables.numberRequired',

@@ -427,3 +427,92 @@ export const pushOutbox = pgTable(
     index('push_outbox_request_idx').on(t.requestId),
   ],
 );
+
+/**
+ * API tokens (decision 075): an owner's integration acting for them in one restaurant, limited to its scopes. The
+ * token itself is shown once; the row keeps its SHA-256 (a high-entropy secret needs no slow hash), so a copy of the
+ * database holds no usable token. Revoking deletes the row: the next request with it is refused.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The owner who created it, on whose behalf it acts. */
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ms('created_at').notNull(),
+    /** Written at most once a minute per token, so a busy integration costs no write per request. */
+    lastUsedAt: ms('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_unique').on(t.tokenHash),
+    index('api_tokens_restaurant_idx').on(t.restaurantId, t.createdAt),
+  ],
+);
+
+/**
+ * Webhook endpoints (decision 076): where a restaurant's events are posted, signed with the endpoint's secret
+ * (Standard Webhooks). The secret is kept in clear: signing needs it. After `failures_in_a_row` reaches the limit the
+ * endpoint is disabled (disabled_at) and its owner mailed.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    createdAt: ms('created_at').notNull(),
+    disabledAt: ms('disabled_at'),
+  },
+  (t) => [index('webhook_endpoints_restaurant_idx').on(t.restaurantId, t.createdAt)],
+);
+
+/**
+ * The webhook outbox and delivery log in one (decision 076): a row per event and endpoint, written right after the
+ * event's own commit; the sender on every instance claims due rows with FOR UPDATE SKIP LOCKED, moving
+ * next_attempt_at past a lease, and records each attempt's outcome. next_attempt_at is null once the row is
+ * delivered or given up.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The JSON body exactly as signed and sent (the same bytes on every attempt). */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseCode: integer('response_code'),
+    lastError: text('last_error'),
+    createdAt: ms('created_at').notNull(),
+    lastAttemptAt: ms('last_attempt_at'),
+    nextAttemptAt: ms('next_attempt_at'),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`next_attempt_at is not null`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
+);

@@ -4,6 +4,8 @@
  * restaurant) are made in the services.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TokenScope } from '../../shared/integrations';
+import { MSG } from '../../shared/messages';
 import { PUBLIC, type AccessRule } from '../../shared/api/access';
 import type { OperationId } from '../../shared/api/routes';
 import { forbidden, unauthorized } from './errors';
@@ -16,6 +18,8 @@ declare module 'fastify' {
     access?: AccessRule;
     /** The route's entry in the endpoint table (http/route.ts). */
     operationId?: OperationId;
+    /** The scope an API token needs here (decision 075); none: tokens are refused. */
+    tokenScope?: TokenScope;
   }
   interface FastifyInstance {
     /** The rule of every route registered in this context that names none (declareContextAccess). */
@@ -52,6 +56,8 @@ export function declareDocumentationContext(context: FastifyInstance): void {
 export function installAccessControl(
   app: FastifyInstance,
   loadSession: (request: FastifyRequest) => Promise<void>,
+  /** Runs for every request an API token is admitted to (its per-token rate limit). */
+  admitToken: (request: FastifyRequest) => Promise<void> = () => Promise.resolve(),
 ): RegisteredRoute[] {
   const registered: RegisteredRoute[] = [];
   app.decorateRequest('user', null);
@@ -79,9 +85,17 @@ export function installAccessControl(
   // signed in gets 401 without their body being parsed (64 KB of anonymous JSON costs no parse), and a guest gets
   // 401, not a 400 about the query.
   app.addHook('preParsing', async (request, _reply, payload) => {
-    const access = request.routeOptions.config.access;
+    const { access, tokenScope } = request.routeOptions.config;
     if (!access) return payload;
     await loadSession(request);
+    const token = request.user?.token;
+    // An API token reaches only the endpoints that name a scope, and only with that scope (decision 075): a public
+    // route, a live socket or an account route is refused too, whatever the token's owner could do.
+    if (token) {
+      if (!tokenScope || !token.scopes.includes(tokenScope))
+        throw forbidden(MSG.tokenScopeRefused, 'token_scope');
+      await admitToken(request);
+    }
     if ('public' in access) return payload;
     if (!request.user) throw unauthorized();
     if (!access.roles.includes(request.user.role)) throw forbidden();

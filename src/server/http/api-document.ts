@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '../../shared/constants';
 import { endpoints } from '../../shared/api';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/api/error-codes';
 import { errorsOf, TAGS, type Endpoint } from '../../shared/api/endpoint';
+import { SENT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../../shared/integrations';
 import { apiErrorSchema } from '../../shared/schemas';
 
 type Json = Record<string, unknown>;
@@ -25,6 +26,8 @@ export interface OpenApiObject extends Json {
 }
 
 export const SESSION_SCHEME = 'sessionCookie';
+/** An API token (decision 075): `Authorization: Bearer ts_…`, on the endpoints whose entry names a scope. */
+export const TOKEN_SCHEME = 'apiToken';
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: 'OK',
@@ -97,7 +100,10 @@ function describeOperation(operation: Operation, e: Endpoint): void {
   for (const [status, codes] of errorsByStatus(e)) {
     responses[String(status)] = errorResponse(status, codes);
   }
-  operation.security = 'public' in e.access ? [] : [{ [SESSION_SCHEME]: [] }];
+  operation.security =
+    'public' in e.access
+      ? []
+      : [{ [SESSION_SCHEME]: [] }, ...(e.tokenScope ? [{ [TOKEN_SCHEME]: [e.tokenScope] }] : [])];
   if (e.multipart) {
     operation.requestBody = {
       required: true,
@@ -161,6 +167,63 @@ function dropUnusedSchemas(document: OpenApiObject): void {
   }
 }
 
+/**
+ * OpenAPI 3.1's `webhooks`: each event the server may POST to an owner's endpoint (decision 076), signed per
+ * Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+ */
+function webhookOperations(): Json {
+  const header = (description: string) => ({
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((event) => [
+      event,
+      {
+        post: {
+          summary: `${event}${(SENT_WEBHOOK_EVENTS as readonly string[]).includes(event) ? '' : ' (declared; not sent yet)'}`,
+          operationId: `webhook_${event.replace('.', '_')}`,
+          tags: ['integrations'],
+          // Sent by the server to the owner's receiver: the receiver checks the signature, not a credential.
+          security: [],
+          parameters: [
+            {
+              name: 'webhook-id',
+              ...header('The message id, the same on every retry (deduplicate on it).'),
+            },
+            { name: 'webhook-timestamp', ...header('Unix seconds of this attempt.') },
+            {
+              name: 'webhook-signature',
+              ...header('`v1,<base64 HMAC-SHA256>` per Standard Webhooks.'),
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: {
+                    type: { type: 'string', const: event },
+                    timestamp: { type: 'string', format: 'date-time' },
+                    data: { type: 'object' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '200': { description: 'Any 2xx within 10 s: delivered. Anything else is retried.' },
+          },
+        },
+      },
+    ]),
+  );
+}
+
 /** The document @fastify/swagger built, completed from the endpoint table. */
 export function completeDocument(document: OpenApiObject): OpenApiObject {
   const byOperation = new Map(endpoints.map((e) => [e.operationId as string, e]));
@@ -189,6 +252,16 @@ export function completeDocument(document: OpenApiObject): OpenApiObject {
         'most 1 KB, or an empty JSON object).',
     },
   };
+  components.securitySchemes[TOKEN_SCHEME] = {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API token an owner created in Settings (decision 075): `Authorization: Bearer ts_…`. It acts for that ' +
+      'owner in its one restaurant, on the operations that list its scope (`read`, `requests:write`, ' +
+      '`tables:manage`); any other operation answers 403 `token_scope`. No Origin rule applies (no cookie is read); ' +
+      'a body is still `application/json`. Rate limited per token (429).',
+  };
+  document.webhooks = webhookOperations();
   document.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   dropUnusedSchemas(document);
   return document;

@@ -62,7 +62,7 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 
 /** The server's own per-route settings: limits and hooks, never the contract. */
 export interface RouteExtras {
-  config?: Omit<FastifyContextConfig, 'access'>;
+  config?: Omit<FastifyContextConfig, 'access' | 'tokenScope'>;
   bodyLimit?: number;
   onRequest?: onRequestHookHandler;
   preHandler?: preHandlerHookHandler;
@@ -81,7 +81,12 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     ...(bodiless && { bodyLimit: BODILESS_LIMIT, preValidation: refuseFields }),
     ...extras,
-    config: { ...extras.config, access: endpoint.access, operationId: endpoint.operationId },
+    config: {
+      ...extras.config,
+      access: endpoint.access,
+      operationId: endpoint.operationId,
+      tokenScope: endpoint.tokenScope,
+    },
     schema: {
       operationId: endpoint.operationId,
       summary: endpoint.summary,

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { SESSION_COOKIE } from '../../shared/constants';
 import { forbidden } from './errors';
 import { MSG } from '../../shared/messages';
+import { bearerOf } from '../modules/integrations/api-tokens.service';
 import { comesFromOurOrigin } from './origin';
 
 /**
@@ -62,8 +63,11 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api') || ['GET', 'HEAD', 'OPTIONS'].includes(request.method))
       return done();
-    const withSession = request.cookies[SESSION_COOKIE] !== undefined;
-    const declared = request.headers.origin !== undefined || withSession;
+    // An API token's request (decision 075) carries no cookie the server reads (a bearer header wins over one), and
+    // a cross-site page cannot set that header without a CORS preflight, which this server never grants.
+    const bearer = bearerOf(request.headers.authorization) !== undefined;
+    const withSession = !bearer && request.cookies[SESSION_COOKIE] !== undefined;
+    const declared = !bearer && (request.headers.origin !== undefined || withSession);
     if (declared && !comesFromOurOrigin(request, publicUrl)) {
       return done(forbidden(MSG.crossSiteRefused, 'csrf'));
     }

@@ -6,6 +6,7 @@
  */
 import type { Executor } from '../db/client';
 import { MSG } from '../../shared/messages';
+import type { TokenScope } from '../../shared/integrations';
 import type { LiveEvent, Restaurant, Role } from '../../shared/schemas';
 import { notFound } from '../http/errors';
 import { isOwner } from '../modules/restaurants/restaurants.repo';
@@ -18,7 +19,16 @@ export interface SessionUser {
   name: string;
   /** A server's restaurant. */
   restaurantId: string | null;
+  /**
+   * Set when an API token authenticated the request (decision 075): the token acts for the owner who created it
+   * (role admin, id the owner's), in its one restaurant only, and only on endpoints its scopes name.
+   */
+  token?: { id: string; restaurantId: string; scopes: readonly TokenScope[] };
 }
+
+/** An API token's user may work in its own restaurant only, whatever else its owner owns. */
+const tokenAllows = (user: SessionUser, restaurantId: string): boolean =>
+  !user.token || user.token.restaurantId === restaurantId;
 
 // ---------- restaurant access ----------
 
@@ -35,7 +45,7 @@ export async function canAccessRestaurant(
     case 'server':
       return user.restaurantId === restaurantId;
     case 'admin':
-      return isOwner(db, restaurantId, user.id);
+      return tokenAllows(user, restaurantId) && isOwner(db, restaurantId, user.id);
     case 'super_admin':
       return false;
   }
@@ -60,7 +70,7 @@ export async function accessibleRestaurantIds(db: Executor, user: SessionUser): 
     case 'server':
       return user.restaurantId ? [user.restaurantId] : [];
     case 'admin':
-      return ownedRestaurantIds(db, user.id);
+      return (await ownedRestaurantIds(db, user.id)).filter((id) => tokenAllows(user, id));
     case 'super_admin':
       return [];
   }

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { AccessRule } from './access';
+import type { TokenScope } from '../integrations';
 import type { ErrorCode } from './error-codes';
 import { routes, type OperationId } from './routes';
 
@@ -19,6 +20,7 @@ export const TAGS = {
   staff: 'A restaurant’s staff accounts',
   requests: 'Guests’ calls, as staff see and handle them',
   dashboard: 'The owner’s dashboard and analytics',
+  integrations: 'API tokens and webhook endpoints (the owner’s)',
   'super-admin': 'The platform operator’s console',
   push: 'Web Push notifications on staff devices',
   health: 'Liveness and readiness probes',
@@ -29,6 +31,11 @@ export interface EndpointSpec {
   readonly tag: Tag;
   readonly summary: string;
   readonly access: AccessRule;
+  /**
+   * The scope an API token needs to call this endpoint (decision 075); without one, a token is refused (403) and
+   * only a signed-in session may call it.
+   */
+  readonly tokenScope?: TokenScope;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   /** Request headers the endpoint reads (e.g. the guest press's Idempotency-Key). */
@@ -71,6 +78,7 @@ export function errorsOf(e: Endpoint): ErrorCode[] {
     codes.add('unauthorized');
     codes.add('forbidden');
   }
+  if (e.tokenScope) codes.add('token_scope');
   if (e.method !== 'GET') codes.add('csrf');
   if (e.params || e.query || e.headers || e.body) codes.add('validation');
   if (e.body) {

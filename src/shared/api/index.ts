@@ -6,6 +6,7 @@
 import * as auth from './auth';
 import * as guest from './guest';
 import * as health from './health';
+import * as integrations from './integrations';
 import * as push from './push';
 import * as requests from './requests';
 import * as restaurants from './restaurants';
@@ -25,6 +26,7 @@ export const endpoints: readonly Endpoint[] = [
   tables,
   staff,
   requests,
+  integrations,
   superAdmin,
   push,
   health,

@@ -6,6 +6,9 @@ import { idParamSchema, plainText } from '../schemas';
 export const restaurantParams = z.object({ restaurantId: idParamSchema });
 export const tableParams = z.object({ tableId: idParamSchema });
 export const userParams = z.object({ userId: idParamSchema });
+export const tokenParams = z.object({ tokenId: idParamSchema });
+export const webhookParams = z.object({ webhookId: idParamSchema });
+export const deliveryParams = z.object({ deliveryId: idParamSchema });
 export const requestParams = z.object({ requestId: idParamSchema });
 /** A guest's table: the restaurant in the QR code's path, and the table in it. */
 export const guestTableParams = restaurantParams.extend({ tableId: idParamSchema });

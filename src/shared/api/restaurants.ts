@@ -4,6 +4,7 @@ import {
   createRestaurantBodySchema,
   dashboardResponseSchema,
   restaurantResponseSchema,
+  restaurantsOverviewResponseSchema,
   restaurantsResponseSchema,
   updateRestaurantBodySchema,
 } from '../schemas';
@@ -90,15 +91,25 @@ export const getDashboard = endpoint('getDashboard', {
   tag: 'dashboard',
   summary: 'Today at the restaurant (its own time zone): figures, recent activity, servers',
   access: ADMIN,
+  tokenScope: 'read',
   params: restaurantParams,
   responses: { 200: dashboardResponseSchema },
   errors: ['restaurant_not_found'],
+});
+
+export const getRestaurantsOverview = endpoint('getRestaurantsOverview', {
+  tag: 'dashboard',
+  summary: 'Every restaurant of the owner at a glance: waiting now, longest wait, servers online, requests today',
+  access: ADMIN,
+  responses: { 200: restaurantsOverviewResponseSchema },
+  errors: [],
 });
 
 export const getAnalytics = endpoint('getAnalytics', {
   tag: 'dashboard',
   summary: 'A day, week or month of calls by hour, server, type and table',
   access: ADMIN,
+  tokenScope: 'read',
   params: restaurantParams,
   query: analyticsQuerySchema,
   responses: { 200: analyticsResponseSchema },

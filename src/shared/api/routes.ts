@@ -57,6 +57,7 @@ export const routes = {
   uploadRestaurantLogo: post('/api/restaurants/:restaurantId/logo'),
   deleteRestaurantLogo: del('/api/restaurants/:restaurantId/logo'),
   getDashboard: get('/api/restaurants/:restaurantId/dashboard'),
+  getRestaurantsOverview: get('/api/overview'),
   getAnalytics: get('/api/restaurants/:restaurantId/analytics'),
   // tables
   listTables: get('/api/restaurants/:restaurantId/tables'),
@@ -83,6 +84,16 @@ export const routes = {
   acknowledgeRequest: post('/api/requests/:requestId/acknowledge'),
   completeRequest: post('/api/requests/:requestId/complete'),
   dismissRequest: post('/api/requests/:requestId/dismiss'),
+  // integrations: API tokens and webhooks (decisions 075, 076)
+  listApiTokens: get('/api/restaurants/:restaurantId/api-tokens'),
+  createApiToken: post('/api/restaurants/:restaurantId/api-tokens'),
+  revokeApiToken: del('/api/api-tokens/:tokenId'),
+  listWebhooks: get('/api/restaurants/:restaurantId/webhooks'),
+  createWebhook: post('/api/restaurants/:restaurantId/webhooks'),
+  updateWebhook: patch('/api/webhooks/:webhookId'),
+  deleteWebhook: del('/api/webhooks/:webhookId'),
+  listWebhookDeliveries: get('/api/webhooks/:webhookId/deliveries'),
+  redeliverWebhook: post('/api/webhook-deliveries/:deliveryId/redeliver'),
   // super admin
   getSuperAdminStats: get('/api/super-admin/stats'),
   listSuperAdminUsers: get('/api/super-admin/users'),

@@ -671,6 +671,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every restaurant of the owner at a glance: waiting now, longest wait, servers online, requests today */
+        get: operations["getRestaurantsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restaurants/{restaurantId}/analytics": {
         parameters: {
             query?: never;
@@ -808,6 +825,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/restaurants/{restaurantId}/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant’s API tokens (never their secrets) */
+        get: operations["listApiTokens"];
+        put?: never;
+        /** Create an API token; its secret is in this answer only */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token (refused at once from then on) */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restaurants/{restaurantId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant’s webhook endpoints (never their secrets) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register a webhook endpoint (HTTPS, public address); its signing secret is in this answer only */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its delivery log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Enable or disable a webhook endpoint (enabling clears its failure count) */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook endpoint’s latest deliveries, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now (same message id, so a receiver can tell a repeat) */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health/live": {
         parameters: {
             query?: never;
@@ -843,7 +965,127 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** request.created */
+        post: operations["webhook_request_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.taken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** request.taken */
+        post: operations["webhook_request_taken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** request.completed */
+        post: operations["webhook_request_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.dismissed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** request.dismissed */
+        post: operations["webhook_request_dismissed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** request.cancelled (declared; not sent yet) */
+        post: operations["webhook_request_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "visit.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** visit.closed (declared; not sent yet) */
+        post: operations["webhook_visit_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rating.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** rating.received (declared; not sent yet) */
+        post: operations["webhook_rating_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @enum {string} */
@@ -978,6 +1220,21 @@ export interface components {
                 medianAckSecondsToday: number | null;
             }[];
         };
+        RestaurantGlance: {
+            id: string;
+            name: string;
+            primaryColor: string;
+            secondaryColor: string;
+            logoUrl: string | null;
+            timeZone: string;
+            waitingNow: number;
+            longestWaitSeconds: number | null;
+            activeServers: number;
+            requestsToday: number;
+        };
+        RestaurantsOverview: {
+            restaurants: components["schemas"]["RestaurantGlance"][];
+        };
         SuperAdminStats: {
             users: number;
             restaurants: number;
@@ -989,8 +1246,8 @@ export interface components {
             email: string | null;
             role: components["schemas"]["Role"];
             restaurantName: string | null;
-            /** @constant */
-            status: "Active";
+            /** @enum {string} */
+            status: "Active" | "Deactivated";
             createdAt: number;
         };
         /** @description Every error: a stable `code` to branch on and an English `message`. */
@@ -4632,7 +4889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4641,7 +4898,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden";
+                            code?: "forbidden" | "token_scope";
                         };
                     };
                 };
@@ -4748,7 +5005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4757,7 +5014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden" | "csrf";
+                            code?: "forbidden" | "token_scope" | "csrf";
                         };
                     };
                 };
@@ -4892,7 +5149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4901,7 +5158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden" | "csrf";
+                            code?: "forbidden" | "token_scope" | "csrf";
                         };
                     };
                 };
@@ -5032,7 +5289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5041,7 +5298,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden" | "csrf";
+                            code?: "forbidden" | "token_scope" | "csrf";
                         };
                     };
                 };
@@ -5152,7 +5409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5161,7 +5418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden" | "csrf";
+                            code?: "forbidden" | "token_scope" | "csrf";
                         };
                     };
                 };
@@ -5282,7 +5539,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5291,7 +5548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden" | "csrf";
+                            code?: "forbidden" | "token_scope" | "csrf";
                         };
                     };
                 };
@@ -6867,7 +7124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6876,7 +7133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden";
+                            code?: "forbidden" | "token_scope";
                         };
                     };
                 };
@@ -6891,6 +7148,84 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRestaurantsOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestaurantsOverview"];
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
                         };
                     };
                 };
@@ -7083,7 +7418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7092,7 +7427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden";
+                            code?: "forbidden" | "token_scope";
                         };
                     };
                 };
@@ -7199,7 +7534,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7208,7 +7543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden";
+                            code?: "forbidden" | "token_scope";
                         };
                     };
                 };
@@ -7309,7 +7644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7318,7 +7653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden" | "csrf";
+                            code?: "forbidden" | "token_scope" | "csrf";
                         };
                     };
                 };
@@ -7447,7 +7782,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7456,7 +7791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden" | "csrf";
+                            code?: "forbidden" | "token_scope" | "csrf";
                         };
                     };
                 };
@@ -7585,7 +7920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7594,7 +7929,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden" | "csrf";
+                            code?: "forbidden" | "token_scope" | "csrf";
                         };
                     };
                 };
@@ -7728,7 +8063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7737,7 +8072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "forbidden";
+                            code?: "forbidden" | "token_scope";
                         };
                     };
                 };
@@ -8155,6 +8490,1193 @@ export interface operations {
             };
         };
     };
+    listApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            id: string;
+                            restaurantId: string;
+                            name: string;
+                            scopes: ("read" | "requests:write" | "tables:manage")[];
+                            createdAt: number;
+                            lastUsedAt: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("read" | "requests:write" | "tables:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: {
+                            id: string;
+                            restaurantId: string;
+                            name: string;
+                            scopes: ("read" | "requests:write" | "tables:manage")[];
+                            createdAt: number;
+                            lastUsedAt: number | null;
+                        };
+                        /** Format: starts_with */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `token_limit`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "token_limit";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `token_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "token_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            id: string;
+                            restaurantId: string;
+                            url: string;
+                            events: ("request.created" | "request.taken" | "request.completed" | "request.dismissed" | "request.cancelled" | "visit.closed" | "rating.received")[];
+                            enabled: boolean;
+                            failuresInARow: number;
+                            createdAt: number;
+                            disabledAt: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("request.created" | "request.taken" | "request.completed" | "request.dismissed" | "request.cancelled" | "visit.closed" | "rating.received")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            id: string;
+                            restaurantId: string;
+                            url: string;
+                            events: ("request.created" | "request.taken" | "request.completed" | "request.dismissed" | "request.cancelled" | "visit.closed" | "rating.received")[];
+                            enabled: boolean;
+                            failuresInARow: number;
+                            createdAt: number;
+                            disabledAt: number | null;
+                        };
+                        /** Format: starts_with */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `webhook_url_refused`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "webhook_url_refused" | "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `webhook_limit`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "webhook_limit";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `webhook_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "webhook_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            id: string;
+                            restaurantId: string;
+                            url: string;
+                            events: ("request.created" | "request.taken" | "request.completed" | "request.dismissed" | "request.cancelled" | "visit.closed" | "rating.received")[];
+                            enabled: boolean;
+                            failuresInARow: number;
+                            createdAt: number;
+                            disabledAt: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `webhook_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "webhook_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            id: string;
+                            endpointId: string;
+                            messageId: string;
+                            /** @enum {string} */
+                            event: "request.created" | "request.taken" | "request.completed" | "request.dismissed" | "request.cancelled" | "visit.closed" | "rating.received";
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            responseCode: number | null;
+                            lastError: string | null;
+                            createdAt: number;
+                            lastAttemptAt: number | null;
+                            nextAttemptAt: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `webhook_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "webhook_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            id: string;
+                            endpointId: string;
+                            messageId: string;
+                            /** @enum {string} */
+                            event: "request.created" | "request.taken" | "request.completed" | "request.dismissed" | "request.cancelled" | "visit.closed" | "rating.received";
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            responseCode: number | null;
+                            lastError: string | null;
+                            createdAt: number;
+                            lastAttemptAt: number | null;
+                            nextAttemptAt: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `delivery_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "delivery_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getHealthLive: {
         parameters: {
             query?: never;
@@ -8266,6 +9788,251 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    webhook_request_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per Standard Webhooks. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "request.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_request_taken: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per Standard Webhooks. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "request.taken";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_request_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per Standard Webhooks. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "request.completed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_request_dismissed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per Standard Webhooks. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "request.dismissed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_request_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per Standard Webhooks. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "request.cancelled";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_visit_closed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per Standard Webhooks. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "visit.closed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_rating_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` per Standard Webhooks. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "rating.received";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s: delivered. Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

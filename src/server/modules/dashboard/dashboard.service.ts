@@ -4,7 +4,11 @@
  */
 import type { Db } from '../../db/client';
 import { MSG } from '../../../shared/messages';
-import type { DashboardResponse } from '../../../shared/schemas';
+import type {
+  DashboardResponse,
+  Restaurant,
+  RestaurantsOverviewResponse,
+} from '../../../shared/schemas';
 import { notFound } from '../../http/errors';
 import { PRESENCE_TTL_MS } from '../../live/presence';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
@@ -56,5 +60,39 @@ export class DashboardService {
         medianAckSecondsToday: s.medianAckSecondsToday,
       })),
     };
+  }
+
+  /**
+   * Every restaurant of an owner at a glance (issue 26 item 6, decision 085): the dashboard's live figures of each,
+   * in the owner's order. `restaurants` are the caller's own (RestaurantAdminService.list), so nothing of another
+   * owner can be asked for; each figure is one index-range statement, and an owner has at most
+   * MAX_RESTAURANTS_PER_ADMIN restaurants.
+   */
+  async restaurantsAtAGlance(restaurants: Restaurant[]): Promise<RestaurantsOverviewResponse> {
+    const now = this.clock();
+    const onlineSince = now - PRESENCE_TTL_MS;
+    const glances = await Promise.all(
+      restaurants.map(async (r) => {
+        const figures = await dashboardFigures(this.db, r.id, now, onlineSince);
+        // Deleted between the list and its figures: left out.
+        if (!figures) return null;
+        return {
+          id: r.id,
+          name: r.name,
+          primaryColor: r.primaryColor,
+          secondaryColor: r.secondaryColor,
+          logoUrl: r.logoUrl,
+          timeZone: figures.timeZone,
+          waitingNow: figures.waitingNow,
+          longestWaitSeconds:
+            figures.oldestWaitingAt === null
+              ? null
+              : Math.max(0, Math.floor((now - figures.oldestWaitingAt) / 1000)),
+          activeServers: figures.activeServers,
+          requestsToday: figures.requestsToday,
+        };
+      }),
+    );
+    return { restaurants: glances.filter((g) => g !== null) };
   }
 }

@@ -165,6 +165,7 @@ export type RequestCreatedListener = (request: ServiceRequest, pushQueued: boole
 
 export class RequestsService {
   private readonly createdListeners: RequestCreatedListener[] = [];
+  private readonly updatedListeners: ((request: ServiceRequest) => void)[] = [];
   private readonly presses: PressBatcher;
   /**
    * Staff actions (take, complete, dismiss) group-committed like presses: on a busy floor, actions that arrive while
@@ -197,6 +198,11 @@ export class RequestsService {
   /** Statements the staff actions took, and actions they carried (db/group-commit.ts). */
   get transitionStats(): Readonly<GroupCommit<TransitionInput, boolean>['stats']> {
     return this.transitions.stats;
+  }
+
+  /** A staff action changed a request (taken, completed, dismissed): webhooks hook in here (decision 076). */
+  onUpdated(listener: (request: ServiceRequest) => void): void {
+    this.updatedListeners.push(listener);
   }
 
   /** Push notifications hook in here without this module knowing about them. */
@@ -606,6 +612,7 @@ export class RequestsService {
     }
     const request = toApiRequest(updated);
     this.live.requestUpdated(request, updated.showServerNames ?? false);
+    for (const listener of this.updatedListeners) listener(request);
     return request;
   }
 }

@@ -18,6 +18,7 @@ export interface UserListRow {
   role: 'super_admin' | 'admin' | 'server';
   restaurantName: string | null;
   createdAt: number;
+  deactivatedAt: number | null;
 }
 
 /** LIKE pattern for a literal substring: %, _ and \ in the search text match themselves. */
@@ -67,6 +68,7 @@ export async function listUsersPage(
         string | null
       >`case when ${users.role} = 'server' then ${own.name} when ${users.role} = 'admin' then ${firstOwned} else null end`,
       createdAt: users.createdAt,
+      deactivatedAt: users.deactivatedAt,
     })
     .from(users)
     .leftJoin(own, sql`${own.id} = ${users.restaurantId}`)

@@ -66,7 +66,8 @@ export class SuperAdminService {
         email: r.email,
         role: r.role,
         restaurantName: r.restaurantName,
-        status: 'Active' as const,
+        // SPEC §2 shows every user Active; an owner's deactivated server (decision 068) says so.
+        status: r.deactivatedAt === null ? ('Active' as const) : ('Deactivated' as const),
         createdAt: r.createdAt,
       })),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,

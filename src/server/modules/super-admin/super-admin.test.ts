@@ -181,6 +181,16 @@ describe('GET /api/super-admin/users', () => {
     });
     const me = (await list('')).users.find((u) => u.id === superId);
     expect(me).toMatchObject({ role: 'super_admin', restaurantName: null, status: 'Active' });
+
+    // A server their owner deactivated (decision 068) is not shown as Active.
+    await t.database.db
+      .update(users)
+      .set({ deactivatedAt: Date.now() })
+      .where(eq(users.id, server.user.id));
+    expect((await list(server.loginId)).users[0]).toMatchObject({
+      id: server.user.id,
+      status: 'Deactivated',
+    });
   });
 
   it('treats % and _ in the search as plain characters', async () => {

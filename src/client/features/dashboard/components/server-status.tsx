@@ -60,9 +60,7 @@ export function ServerStatus({ servers }: { servers: DashboardServer[] }) {
                       {appText(i18n, s.online ? 'app.dashboard.online' : 'app.dashboard.offline')}
                     </span>
                   </th>
-                  <td className="px-2 py-2.5 text-end tabular-nums text-ink">
-                    {s.tablesAssigned}
-                  </td>
+                  <td className="px-2 py-2.5 text-end tabular-nums text-ink">{s.tablesAssigned}</td>
                   <td className="px-2 py-2.5 text-end tabular-nums">
                     {s.openRequests > 0 ? (
                       <span className="inline-flex min-w-6 justify-center rounded-full bg-warning-100 px-1.5 font-semibold text-warning-900">

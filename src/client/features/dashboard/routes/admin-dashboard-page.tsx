@@ -13,6 +13,7 @@ import { formatResponseMinutes, useDashboard } from '../api/dashboard-api';
 import { RecentActivity } from '../components/recent-activity';
 import { LongestWait } from '../components/longest-wait';
 import { ServerStatus } from '../components/server-status';
+import { RestaurantsAtAGlance } from '../components/restaurants-at-a-glance';
 import { STAT_ICONS, StatCard } from '../components/stat-card';
 
 /** The clock is read this often, so an open dashboard rolls over to the restaurant's next day by itself. */
@@ -25,7 +26,7 @@ const STAT_GRID = 'grid grid-cols-2 gap-3 lg:grid-cols-3';
 export function AdminDashboardPage() {
   const i18n = useI18n();
   useDocumentTitle(appText(i18n, 'app.dashboard.title'));
-  const { restaurantId } = useActiveRestaurant();
+  const { restaurantId, setRestaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId).data;
   const dashboard = useDashboard(restaurantId);
   const figuresHeadingId = useId();
@@ -52,6 +53,7 @@ export function AdminDashboardPage() {
         <NoRestaurantNotice />
       ) : (
         <>
+          <RestaurantsAtAGlance activeId={restaurantId} onOpen={setRestaurantId} />
           <section aria-labelledby={figuresHeadingId}>
             <h2 id={figuresHeadingId} className="sr-only">
               {appText(i18n, 'app.dashboard.atAGlance')}

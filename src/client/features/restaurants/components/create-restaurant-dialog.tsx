@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { appText } from '../../../../shared/i18n/app';
 import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n';
@@ -13,11 +14,14 @@ import { RestaurantNameForm } from '../../../components/restaurant-name-form';
  */
 export function CreateRestaurantGate() {
   const { user } = useSession();
+  const { pathname } = useLocation();
   const [dismissedBy, setDismissedBy] = useState<string | null>(null);
-  const needsRestaurant = user?.role === 'admin' && user.restaurantIds.length === 0;
+  // Admin pages only: not over a page of its own such as /reset-password or /verify-email.
+  const onAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
+  const needsRestaurant = onAdminPage && user?.role === 'admin' && user.restaurantIds.length === 0;
   return (
     <CreateRestaurantDialog
-      open={needsRestaurant && dismissedBy !== user.id}
+      open={needsRestaurant && dismissedBy !== user?.id}
       onClose={() => setDismissedBy(user?.id ?? null)}
     />
   );

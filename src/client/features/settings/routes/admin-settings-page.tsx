@@ -9,12 +9,11 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { DeleteAccountSection } from '../../../components/delete-account-section';
 import { useRestaurant } from '../../../lib/restaurants-api';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
-import { BrandingForm } from '../components/branding-form';
+import { RestaurantSettingsForm } from '../components/restaurant-settings-form';
 import { LogoSection } from '../components/logo-section';
 import { RestaurantsSection } from '../components/restaurants-section';
-import { TimeZoneForm } from '../components/time-zone-form';
-import { GuestLanguageForm } from '../components/guest-language-form';
 import { AccountLanguage } from '../../../components/account-language';
+import { ApiTokensSection, WebhooksSection } from '../components/integrations-section';
 
 function SettingsCard({
   title,
@@ -41,7 +40,8 @@ function SettingsCard({
 }
 
 /**
- * SPEC §2 /admin/settings: restaurants (pick, add, delete), branding, logo and account deletion. A signed-out
+ * SPEC §2 /admin/settings: restaurants (pick, add, delete), the restaurant's settings as one form with one Save
+ * (decision 084), logo, integrations, the admin's own language and account deletion. A signed-out
  * visitor is sent to /login by the route guard.
  */
 export function AdminSettingsPage() {
@@ -68,12 +68,12 @@ export function AdminSettingsPage() {
       {restaurantId !== null && (
         <>
           <SettingsCard
-            title={appText(i18n, 'app.settings.branding')}
-            description={appText(i18n, 'app.settings.brandingDescription')}
+            title={appText(i18n, 'app.settings.restaurantSection')}
+            description={appText(i18n, 'app.settings.restaurantSectionDescription')}
           >
             {restaurant.data ? (
               // A fresh form per restaurant: switching restaurants never carries edits across.
-              <BrandingForm key={restaurant.data.id} restaurant={restaurant.data} />
+              <RestaurantSettingsForm key={restaurant.data.id} restaurant={restaurant.data} />
             ) : loadFailed ? (
               <LoadError message={loadError} onRetry={() => void restaurant.refetch()} />
             ) : (
@@ -87,39 +87,6 @@ export function AdminSettingsPage() {
           </SettingsCard>
 
           {!loadFailed && (
-            <SettingsCard
-              title={appText(i18n, 'app.settings.timeZone')}
-              description={appText(i18n, 'app.settings.timeZoneDescription')}
-            >
-              {restaurant.data ? (
-                <TimeZoneForm key={restaurant.data.id} restaurant={restaurant.data} />
-              ) : (
-                <Skeleton className="h-20 w-full" />
-              )}
-            </SettingsCard>
-          )}
-
-          <SettingsCard
-            title={appText(i18n, 'app.settings.yourLanguage')}
-            description={appText(i18n, 'app.settings.yourLanguageDescription')}
-          >
-            <AccountLanguage />
-          </SettingsCard>
-
-          {!loadFailed && (
-            <SettingsCard
-              title={appText(i18n, 'app.settings.guestLanguage')}
-              description={appText(i18n, 'app.settings.guestLanguageDescription')}
-            >
-              {restaurant.data ? (
-                <GuestLanguageForm key={restaurant.data.id} restaurant={restaurant.data} />
-              ) : (
-                <Skeleton className="h-20 w-full" />
-              )}
-            </SettingsCard>
-          )}
-
-          {!loadFailed && (
             <SettingsCard title={appText(i18n, 'app.settings.logo')}>
               {restaurant.data ? (
                 <LogoSection restaurant={restaurant.data} />
@@ -128,8 +95,31 @@ export function AdminSettingsPage() {
               )}
             </SettingsCard>
           )}
+
+          {/* Integrations (issue 24, decisions 075-076): per restaurant, remounted when it changes. */}
+          <SettingsCard
+            title={appText(i18n, 'app.settings.integrations.apiTokens')}
+            description={appText(i18n, 'app.settings.integrations.apiTokensDescription')}
+          >
+            <ApiTokensSection key={restaurantId} restaurantId={restaurantId} />
+          </SettingsCard>
+
+          <SettingsCard
+            title={appText(i18n, 'app.settings.integrations.webhooks')}
+            description={appText(i18n, 'app.settings.integrations.webhooksDescription')}
+          >
+            <WebhooksSection key={restaurantId} restaurantId={restaurantId} />
+          </SettingsCard>
         </>
       )}
+
+      {/* The signed-in person's own settings, saved as picked (decision 084). */}
+      <SettingsCard
+        title={appText(i18n, 'app.settings.yourLanguage')}
+        description={appText(i18n, 'app.settings.yourLanguageDescription')}
+      >
+        <AccountLanguage />
+      </SettingsCard>
 
       <DeleteAccountSection
         // docs/decisions/005-admin-account-deletion.md: an admin's restaurants go with their account.

@@ -20,7 +20,7 @@ import { useDeleteStaff, useSetStaffActive, useStaff } from '../api/staff-api';
 import { AddStaffDialog } from '../components/add-staff-dialog';
 import { EditStaffDialog } from '../components/edit-staff-dialog';
 
-const CELL = 'px-4 py-3 text-start align-middle';
+const CELL = 'px-3 py-3 text-start align-middle';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -85,6 +85,13 @@ export function AdminStaffPage() {
     );
   }
 
+  const actions: StaffActionHandlers = {
+    onEdit: setToEdit,
+    onDeactivate: setToDeactivate,
+    onReactivate: (member) => changeActive(member, true),
+    onDelete: setToDelete,
+  };
+
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -133,60 +140,64 @@ export function AdminStaffPage() {
           {appText(i18n, 'app.admin.staff.emptyText')}
         </EmptyState>
       ) : (
-        // The table scrolls sideways on a narrow phone; the region makes that scroll reachable by keyboard.
-        <div
-          role="region"
-          aria-labelledby={captionId}
-          tabIndex={0}
-          // `relative`: the visually hidden header text is positioned inside the scroll box, not the page.
-          className="relative overflow-x-auto rounded-card border border-line bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
-          <table className="w-full min-w-[68rem] border-collapse text-sm">
-            <caption id={captionId} className="sr-only">
-              {appText(i18n, 'app.admin.staff.title')}
-            </caption>
-            <thead className="bg-canvas text-xs font-semibold uppercase tracking-wide text-body">
-              <tr>
-                <th scope="col" className={`${CELL} sticky start-0 z-10 bg-canvas`}>
-                  {appText(i18n, 'app.admin.staff.name')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {appText(i18n, 'app.admin.staff.email')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {appText(i18n, 'app.admin.staff.colServerId')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {appText(i18n, 'app.admin.staff.colSignIn')}
-                </th>
-                <th scope="col" className={`${CELL} text-end`}>
-                  {appText(i18n, 'app.admin.staff.colTables')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {appText(i18n, 'app.admin.staff.colLastSignIn')}
-                </th>
-                <th scope="col" className={CELL}>
-                  {appText(i18n, 'app.admin.staff.colStatus')}
-                </th>
-                <th scope="col" className={`${CELL} text-end`}>
-                  <span className="sr-only">{appText(i18n, 'app.admin.staff.colActions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {members.map((member) => (
-                <StaffRow
-                  key={member.id}
-                  member={member}
-                  onEdit={setToEdit}
-                  onDeactivate={setToDeactivate}
-                  onReactivate={(m) => changeActive(m, true)}
-                  onDelete={setToDelete}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          {/* A phone gets a card per member, every action in reach without scrolling sideways. */}
+          <ul
+            aria-label={appText(i18n, 'app.admin.staff.title')}
+            className="flex flex-col gap-3 sm:hidden"
+          >
+            {members.map((member) => (
+              <StaffCard key={member.id} member={member} actions={actions} />
+            ))}
+          </ul>
+          {/* From 640 px the table; it scrolls sideways where it must, and the region makes that reachable by keyboard. */}
+          <div
+            role="region"
+            aria-labelledby={captionId}
+            tabIndex={0}
+            // `relative`: the visually hidden header text is positioned inside the scroll box, not the page.
+            className="relative hidden overflow-x-auto rounded-card border border-line bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 sm:block"
+          >
+            <table className="w-full min-w-[60rem] border-collapse text-sm">
+              <caption id={captionId} className="sr-only">
+                {appText(i18n, 'app.admin.staff.title')}
+              </caption>
+              <thead className="bg-canvas text-xs font-semibold uppercase tracking-wide text-body">
+                <tr>
+                  <th scope="col" className={CELL}>
+                    {appText(i18n, 'app.admin.staff.name')}
+                  </th>
+                  <th scope="col" className={CELL}>
+                    {appText(i18n, 'app.admin.staff.email')}
+                  </th>
+                  <th scope="col" className={CELL}>
+                    {appText(i18n, 'app.admin.staff.colServerId')}
+                  </th>
+                  <th scope="col" className={CELL}>
+                    {appText(i18n, 'app.admin.staff.colSignIn')}
+                  </th>
+                  <th scope="col" className={`${CELL} text-end`}>
+                    {appText(i18n, 'app.admin.staff.colTables')}
+                  </th>
+                  <th scope="col" className={CELL}>
+                    {appText(i18n, 'app.admin.staff.colLastSignIn')}
+                  </th>
+                  <th scope="col" className={CELL}>
+                    {appText(i18n, 'app.admin.staff.colStatus')}
+                  </th>
+                  <th scope="col" className={`${CELL} text-end`}>
+                    <span className="sr-only">{appText(i18n, 'app.admin.staff.colActions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {members.map((member) => (
+                  <StaffRow key={member.id} member={member} actions={actions} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
 
       {restaurantId !== null && (
@@ -239,30 +250,154 @@ export function AdminStaffPage() {
   );
 }
 
-function StaffRow({
-  member,
-  onEdit,
-  onDeactivate,
-  onReactivate,
-  onDelete,
-}: {
-  member: StaffMember;
+/** What can be done to a member, from a row or a card. */
+interface StaffActionHandlers {
   onEdit: (member: StaffMember) => void;
   onDeactivate: (member: StaffMember) => void;
   onReactivate: (member: StaffMember) => void;
   onDelete: (member: StaffMember) => void;
+}
+
+/** Edit, deactivate or reactivate, delete: each button described by the member's name (`nameId`). */
+function StaffActions({
+  member,
+  nameId,
+  actions,
+}: {
+  member: StaffMember;
+  nameId: string;
+  actions: StaffActionHandlers;
 }) {
+  const i18n = useI18n();
+  const deactivated = member.deactivatedAt !== null;
+  return (
+    <>
+      <Button variant="secondary" aria-describedby={nameId} onClick={() => actions.onEdit(member)}>
+        {appText(i18n, 'app.admin.staff.edit')}
+      </Button>
+      {deactivated ? (
+        <Button
+          variant="secondary"
+          aria-describedby={nameId}
+          onClick={() => actions.onReactivate(member)}
+        >
+          {appText(i18n, 'app.admin.staff.reactivate')}
+        </Button>
+      ) : (
+        <Button
+          variant="secondary"
+          aria-describedby={nameId}
+          onClick={() => actions.onDeactivate(member)}
+        >
+          {appText(i18n, 'app.admin.staff.deactivate')}
+        </Button>
+      )}
+      <Button
+        variant="danger-outline"
+        aria-describedby={nameId}
+        onClick={() => actions.onDelete(member)}
+      >
+        {appText(i18n, 'app.admin.staff.delete')}
+      </Button>
+    </>
+  );
+}
+
+function StatusBadge({ member }: { member: StaffMember }) {
+  const i18n = useI18n();
+  return member.deactivatedAt !== null ? (
+    <Badge tone="gray">{appText(i18n, 'app.admin.staff.deactivated')}</Badge>
+  ) : (
+    <Badge tone="green">{appText(i18n, 'app.admin.staff.active')}</Badge>
+  );
+}
+
+function LastSignIn({ member }: { member: StaffMember }) {
+  const i18n = useI18n();
+  const now = useNow(60_000);
+  return member.lastSignInAt === null ? (
+    <span className="text-muted">{appText(i18n, 'app.admin.staff.notYet')}</span>
+  ) : (
+    <time dateTime={new Date(member.lastSignInAt).toISOString()}>
+      {signedInAgo(i18n, member.lastSignInAt, now)}
+    </time>
+  );
+}
+
+/** One member on a phone: name and status, what identifies them, then the actions. */
+function StaffCard({ member, actions }: { member: StaffMember; actions: StaffActionHandlers }) {
+  const i18n = useI18n();
+  const nameId = useId();
+  const deactivated = member.deactivatedAt !== null;
+  const fact = 'flex justify-between gap-3';
+  return (
+    <li
+      className={`rounded-card border border-line p-4 shadow-sm ${deactivated ? 'bg-canvas' : 'bg-white'}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3
+          id={nameId}
+          className={`min-w-0 break-words font-semibold ${deactivated ? 'text-body' : 'text-ink'}`}
+        >
+          {member.name}
+        </h3>
+        <StatusBadge member={member} />
+      </div>
+      <dl className="mt-3 flex flex-col gap-1.5 text-sm">
+        <div className={fact}>
+          <dt className="text-body">
+            {appText(
+              i18n,
+              member.loginId === null ? 'app.admin.staff.email' : 'app.admin.staff.colServerId',
+            )}
+          </dt>
+          <dd
+            className={`min-w-0 break-all text-end text-ink-soft ${member.loginId === null ? '' : 'font-mono'}`}
+          >
+            {member.loginId ?? member.email ?? '—'}
+          </dd>
+        </div>
+        <div className={fact}>
+          <dt className="text-body">{appText(i18n, 'app.admin.staff.colSignIn')}</dt>
+          <dd className="text-ink-soft">
+            {appText(
+              i18n,
+              member.authMethod === 'pin'
+                ? 'app.admin.staff.methodPin'
+                : 'app.admin.staff.methodPassword',
+            )}
+          </dd>
+        </div>
+        <div className={fact}>
+          <dt className="text-body">{appText(i18n, 'app.admin.staff.colTables')}</dt>
+          <dd className="tabular-nums text-ink-soft">
+            {new Intl.NumberFormat(i18n.locale).format(member.tablesAssigned)}
+          </dd>
+        </div>
+        <div className={fact}>
+          <dt className="text-body">{appText(i18n, 'app.admin.staff.colLastSignIn')}</dt>
+          <dd className="text-ink-soft">
+            <LastSignIn member={member} />
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <StaffActions member={member} nameId={nameId} actions={actions} />
+      </div>
+    </li>
+  );
+}
+
+function StaffRow({ member, actions }: { member: StaffMember; actions: StaffActionHandlers }) {
   const deactivated = member.deactivatedAt !== null;
   const i18n = useI18n();
   const nameId = useId();
-  const now = useNow(60_000);
   return (
     <tr className={deactivated ? 'bg-canvas' : 'bg-white'}>
-      {/* Sticky on a phone: the name stays beside the actions as the row scrolls sideways. */}
       <th
         id={nameId}
         scope="row"
-        className={`${CELL} sticky start-0 z-10 font-semibold ${deactivated ? 'bg-canvas text-body' : 'bg-white text-ink'}`}
+        className={`${CELL} font-semibold ${deactivated ? 'text-body' : 'text-ink'}`}
       >
         {member.name}
       </th>
@@ -284,50 +419,14 @@ function StaffRow({
         {new Intl.NumberFormat(i18n.locale).format(member.tablesAssigned)}
       </td>
       <td className={`${CELL} whitespace-nowrap text-ink-soft`}>
-        {member.lastSignInAt === null ? (
-          <span className="text-muted">{appText(i18n, 'app.admin.staff.notYet')}</span>
-        ) : (
-          <time dateTime={new Date(member.lastSignInAt).toISOString()}>
-            {signedInAgo(i18n, member.lastSignInAt, now)}
-          </time>
-        )}
+        <LastSignIn member={member} />
       </td>
       <td className={CELL}>
-        {deactivated ? (
-          <Badge tone="gray">{appText(i18n, 'app.admin.staff.deactivated')}</Badge>
-        ) : (
-          <Badge tone="green">{appText(i18n, 'app.admin.staff.active')}</Badge>
-        )}
+        <StatusBadge member={member} />
       </td>
       <td className={`${CELL} text-end`}>
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" aria-describedby={nameId} onClick={() => onEdit(member)}>
-            {appText(i18n, 'app.admin.staff.edit')}
-          </Button>
-          {deactivated ? (
-            <Button
-              variant="secondary"
-              aria-describedby={nameId}
-              onClick={() => onReactivate(member)}
-            >
-              {appText(i18n, 'app.admin.staff.reactivate')}
-            </Button>
-          ) : (
-            <Button
-              variant="secondary"
-              aria-describedby={nameId}
-              onClick={() => onDeactivate(member)}
-            >
-              {appText(i18n, 'app.admin.staff.deactivate')}
-            </Button>
-          )}
-          <Button
-            variant="danger-outline"
-            aria-describedby={nameId}
-            onClick={() => onDelete(member)}
-          >
-            {appText(i18n, 'app.admin.staff.delete')}
-          </Button>
+          <StaffActions member={member} nameId={nameId} actions={actions} />
         </div>
       </td>
     </tr>

@@ -67,8 +67,12 @@ function UserRow({
         {user.restaurantName ?? <Empty label={appText(i18n, 'app.admin.super.noRestaurant')} />}
       </td>
       <td className={CELL}>
-        {/* SPEC §2: the status is always Active (the schema's only value), shown in the screen's language. */}
-        <Badge tone="green">{appText(i18n, 'app.admin.super.active')}</Badge>
+        {/* SPEC §2's Active, or a server their owner deactivated (decision 068), in the screen's language. */}
+        {isActive(user) ? (
+          <Badge tone="green">{appText(i18n, 'app.admin.super.active')}</Badge>
+        ) : (
+          <Badge tone="gray">{appText(i18n, 'app.admin.staff.deactivated')}</Badge>
+        )}
       </td>
       <td className={`${CELL} text-end`}>
         {isSelf ? (
@@ -182,4 +186,9 @@ export function UsersTable({
       </table>
     </div>
   );
+}
+
+/** SPEC §2's status value (an API value, not a text: the badge words it from the catalogue). */
+function isActive(user: SuperAdminUser): boolean {
+  return user.status === 'Active';
 }

@@ -8,14 +8,16 @@ import {
 import { appText } from '../../../../shared/i18n/app';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import { HEX_COLOR } from '../../../../shared/rules';
-import { updateRestaurantBodySchema } from '../../../../shared/schemas';
+import { LOCALES } from '../../../../shared/i18n/locales';
+import { timeZoneSchema, updateRestaurantBodySchema } from '../../../../shared/schemas';
 import { parseEscalateMinutes } from './escalation-minutes';
 
 /**
- * The branding form as typed, its messages in the screen's language (issue 15); each rule is the one the server
+ * The restaurant's settings form as typed (branding, service, time zone and guest language, saved together:
+ * decision 084), its messages in the screen's language (issue 15); each rule is the one the server
  * applies to the same field (the one contract). The colour and URL texts are not quoted by SPEC.
  */
-export function brandingFormSchema(i18n: I18n) {
+export function restaurantSettingsSchema(i18n: I18n) {
   const colorFormat = appText(i18n, 'app.settings.colorFormat');
   const minutesFormat = appText(i18n, 'app.settings.escalateFormat', {
     min: ESCALATE_MINUTES_MIN,
@@ -36,6 +38,8 @@ export function brandingFormSchema(i18n: I18n) {
       if (!minutes.ok) ctx.addIssue({ code: 'custom', message: minutes.message });
     }),
     showServerNames: z.boolean(),
+    timeZone: z.string().pipe(timeZoneSchema),
+    guestLanguage: z.enum(LOCALES),
   });
 }
-export type BrandingValues = z.infer<ReturnType<typeof brandingFormSchema>>;
+export type RestaurantSettingsValues = z.infer<ReturnType<typeof restaurantSettingsSchema>>;

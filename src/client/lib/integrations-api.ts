@@ -1,0 +1,94 @@
+/** The owner's integrations in Settings: API tokens (decision 075) and webhook endpoints (decision 076). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createApiToken,
+  createWebhook,
+  deleteWebhook,
+  listApiTokens,
+  listWebhookDeliveries,
+  listWebhooks,
+  redeliverWebhook,
+  revokeApiToken,
+  updateWebhook,
+} from '@shared/api/integrations';
+import type { TokenScope, WebhookEvent } from '@shared/integrations';
+import { call } from './api-client';
+import { queryKeys } from './query-keys';
+
+export function useApiTokens(restaurantId: string) {
+  return useQuery({
+    queryKey: queryKeys.apiTokens(restaurantId),
+    queryFn: () => call(listApiTokens, { params: { restaurantId } }),
+    select: (data) => data.tokens,
+  });
+}
+
+export function useCreateApiToken(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name: string; scopes: TokenScope[] }) =>
+      call(createApiToken, { params: { restaurantId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens(restaurantId) }),
+  });
+}
+
+export function useRevokeApiToken(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: string) => call(revokeApiToken, { params: { tokenId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens(restaurantId) }),
+  });
+}
+
+export function useWebhooks(restaurantId: string) {
+  return useQuery({
+    queryKey: queryKeys.webhooks(restaurantId),
+    queryFn: () => call(listWebhooks, { params: { restaurantId } }),
+    select: (data) => data.endpoints,
+  });
+}
+
+export function useCreateWebhook(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { url: string; events: WebhookEvent[] }) =>
+      call(createWebhook, { params: { restaurantId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(restaurantId) }),
+  });
+}
+
+export function useUpdateWebhook(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ webhookId, enabled }: { webhookId: string; enabled: boolean }) =>
+      call(updateWebhook, { params: { webhookId }, body: { enabled } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(restaurantId) }),
+  });
+}
+
+export function useDeleteWebhook(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (webhookId: string) => call(deleteWebhook, { params: { webhookId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(restaurantId) }),
+  });
+}
+
+export function useWebhookDeliveries(restaurantId: string, webhookId: string) {
+  return useQuery({
+    queryKey: queryKeys.webhookDeliveries(restaurantId, webhookId),
+    queryFn: () => call(listWebhookDeliveries, { params: { webhookId } }),
+    select: (data) => data.deliveries,
+  });
+}
+
+export function useRedeliverWebhook(restaurantId: string, webhookId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => call(redeliverWebhook, { params: { deliveryId } }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.webhookDeliveries(restaurantId, webhookId),
+      }),
+  });
+}
