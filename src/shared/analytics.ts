@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { requestTypeSchema } from './schemas';
 
+/** The most ratings the analytics page lists for one period (decision 083); the figures count all of them. */
+export const RATINGS_LIST_MAX = 200;
+
 export const ANALYTICS_PERIODS = ['day', 'week', 'month'] as const;
 export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
@@ -44,6 +47,11 @@ export const analyticsFiguresSchema = z.object({
   ackP90Ms: z.number().nullable(),
   completeMedianMs: z.number().nullable(),
   completeP90Ms: z.number().nullable(),
+  /** Guests' "no" to "Did you get what you needed?" (decision 082): requests that went back to pending. */
+  notResolved: z.number().int(),
+  /** Private ratings after the bill (decision 083): how many, and their average (1–5; null: none). */
+  ratings: z.number().int(),
+  ratingAverage: z.number().nullable(),
 });
 export type AnalyticsFigures = z.infer<typeof analyticsFiguresSchema>;
 
@@ -66,6 +74,22 @@ export const analyticsResponseSchema = z.object({
   ),
   types: z.array(analyticsFiguresSchema.extend({ type: requestTypeSchema })),
   tables: z.array(analyticsFiguresSchema.extend({ tableId: z.string(), number: z.string() })),
+  /** One row per day of the period that had requests, by the restaurant's local date (YYYY-MM-DD), in order. */
+  days: z.array(analyticsFiguresSchema.extend({ date: z.string() })),
+  /**
+   * The period's private ratings (decision 083), newest first, at most RATINGS_LIST_MAX: what the guest said, for the
+   * owner only. The comment is untrusted plain text (never drawn as HTML).
+   */
+  ratingList: z.array(
+    z.object({
+      requestId: z.string(),
+      ratedAt: z.number(),
+      stars: z.number().int(),
+      comment: z.string().nullable(),
+      tableNumber: z.string().nullable(),
+      serverName: z.string().nullable(),
+    }),
+  ),
   /** Up to three hours with the most requests, busiest first (ties: the earlier hour). */
   busiestHours: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
 });

@@ -8,6 +8,11 @@ export const COOLDOWN_RECHECK_MS = 15_000;
 export const SENT_CONFIRMATION_MS = 5_000;
 /** How long the guest page shows "Done ✓" after the table's request was completed, before only the buttons remain. */
 export const GUEST_DONE_MS = 8000;
+/**
+ * How long after a request is completed its guest may still answer "Did you get what you needed?", or rate a
+ * completed bill (decisions 082, 083). The server refuses later answers (feedback_expired).
+ */
+export const FEEDBACK_WINDOW_MINUTES = 15;
 /** SPEC §9: toast duration. */
 export const TOAST_MS = 5_000;
 /** SPEC §9: guest send vibrates 200 ms. */

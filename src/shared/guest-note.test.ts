@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_MAX, normalizeNote, noteLength, noteProblem } from './guest-note';
+import {
+  COMMENT_MAX,
+  commentProblem,
+  NOTE_MAX,
+  normalizeNote,
+  noteLength,
+  noteProblem,
+} from './guest-note';
 
 describe('guest note (decision 070)', () => {
   it('takes plain text in any script, emoji included, up to the limit', () => {
@@ -48,5 +55,19 @@ describe('guest note (decision 070)', () => {
     expect(normalizeNote('  no ice ')).toBe('no ice');
     expect(normalizeNote('   ')).toBeNull();
     expect(normalizeNote(undefined)).toBeNull();
+  });
+});
+
+describe('a rating comment (decision 083): the note rules, a longer limit', () => {
+  it('takes up to COMMENT_MAX characters of plain text, emoji and any script included', () => {
+    expect(commentProblem('Lovely evening 👩‍🍳, merci, ありがとう, شكرا')).toBeNull();
+    expect(commentProblem('é'.repeat(COMMENT_MAX))).toBeNull();
+    expect(commentProblem('😀'.repeat(COMMENT_MAX))).toBeNull();
+    expect(commentProblem('a'.repeat(COMMENT_MAX + 1))).toBe('comment_too_long');
+  });
+
+  it('refuses line breaks and invisible characters', () => {
+    for (const hidden of ['\n', '\t', '\u202E', '\u200B', '\u2066', '\uFEFF'])
+      expect(commentProblem(`good${hidden}food`), JSON.stringify(hidden)).toBe('comment_invalid');
   });
 });

@@ -34,8 +34,25 @@ export function normalizeNote(note: string | null | undefined): string | null {
 
 /** Why `note` (already normalized) cannot be sent, or null. */
 export function noteProblem(note: string): NoteProblem | null {
-  if (REFUSED.test(note.replace(EMOJI_JOINER, ''))) return 'note_invalid';
-  if (noteLength(note) > NOTE_MAX) return 'note_too_long';
+  const problem = plainTextProblem(note, NOTE_MAX);
+  return problem && (problem === 'too_long' ? 'note_too_long' : 'note_invalid');
+}
+
+/** The longest comment with a rating after the bill (decision 083), in characters. */
+export const COMMENT_MAX = 500;
+
+/** Why a comment with a rating (decision 083) is refused; null: it may be sent. The note's rules, a longer limit. */
+export type CommentProblem = 'comment_too_long' | 'comment_invalid';
+
+export function commentProblem(comment: string): CommentProblem | null {
+  const problem = plainTextProblem(comment, COMMENT_MAX);
+  return problem && (problem === 'too_long' ? 'comment_too_long' : 'comment_invalid');
+}
+
+/** The note's rules for any one line of guest text (trimmed already), with its own limit. */
+function plainTextProblem(text: string, max: number): 'too_long' | 'invalid' | null {
+  if (REFUSED.test(text.replace(EMOJI_JOINER, ''))) return 'invalid';
+  if (noteLength(text) > max) return 'too_long';
   return null;
 }
 

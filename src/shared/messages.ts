@@ -202,4 +202,12 @@ export const MSG = {
   sectionNameExists: 'A section with this name already exists',
   sectionLimit: (max: number) =>
     `A restaurant can have at most ${max} sections. Delete one before adding another.`,
+  // "Did you get what you needed?" and the rating after the bill (decisions 082, 083).
+  requestNotDone: 'This request is not done yet.',
+  feedbackGiven: 'You have already answered for this request.',
+  feedbackExpired: 'It is too late to answer for this request.',
+  notABillRating: 'Only a bill can be rated.',
+  commentTooLong: 'A comment can be at most 500 characters.',
+  commentInvalid:
+    'A comment cannot contain line breaks, tabs or invisible characters (such as zero-width or direction marks).',
 } as const;

@@ -200,6 +200,8 @@ export const serviceRequestSchema = z
     urgent: z.boolean(),
     /** A bill's payment method, as the guest chose it (decision 071); null: not said. */
     billMethod: billMethodSchema.nullable(),
+    /** When its guest answered "no" to "Did you get what you needed?" and it went back to pending (decision 082). */
+    reopenedAt: z.number().nullable(),
   })
   .meta({ id: 'ServiceRequest' });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
@@ -316,6 +318,30 @@ export const guestBillMethodBodySchema = z.strictObject({
   method: billMethodSchema,
 });
 export const guestRequestStateResponseSchema = z.object({ request: guestRequestStateSchema });
+
+/**
+ * "Did you get what you needed?" after Done (decision 082): yes or no, once, from the device that pressed (its
+ * press key), within FEEDBACK_WINDOW_MINUTES of the request's completion. No sends the request back to pending.
+ */
+export const guestOutcomeBodySchema = z.strictObject({
+  pressKey: pressKeySchema,
+  resolved: z.boolean(),
+});
+/**
+ * The private rating after a completed bill (decision 083): 1–5 stars and an optional comment (untrusted text, the
+ * note's rules with a 500-character limit, shared/guest-note.ts; the schema only bounds it).
+ */
+export const guestRatingBodySchema = z.strictObject({
+  pressKey: pressKeySchema,
+  stars: z.number().int().min(1).max(5),
+  comment: z.string().max(4000).optional(),
+});
+export const guestRatingResponseSchema = z.object({
+  stars: z.number().int(),
+  /** Offer the restaurant's public review link: a good rating (4–5) and a link to offer. */
+  offerReview: z.boolean(),
+});
+export type GuestRatingResponse = z.infer<typeof guestRatingResponseSchema>;
 export type GuestRequestStateResponse = z.infer<typeof guestRequestStateResponseSchema>;
 
 // ---------- staff: tables and requests ----------

@@ -369,6 +369,15 @@ async function pressToCancel(w: World): Promise<PressedHere> {
   if (!kept.cancel) kept.cancel = (await makeTable(t, R(w))).id;
   return pressAt(w, kept.cancel, 'order');
 }
+/** A request of A's pressed at a fresh table and completed by A's owner (decisions 082, 083: answered after Done). */
+async function completedHere(w: World, type: 'order' | 'bill'): Promise<PressedHere> {
+  const pressed = await pressAt(w, (await makeTable(t, R(w))).id, type);
+  const done = await request(t, 'POST', `/api/requests/${pressed.requestId}/complete`, {
+    cookie: w.cookies.admin!,
+  });
+  expect(done.statusCode).toBe(200);
+  return pressed;
+}
 /** An open bill whose payment method may be set again and again while it is open. */
 const openBill = (w: World) => guestTablesOf(w).bill;
 /** A press at a table of A's, with its key (decision 071: what its device holds). */
@@ -540,6 +549,32 @@ const matrix: Record<string, Case> = {
         'PUT',
         `/api/public/restaurants/${R(w)}/tables/${tableId}/requests/${requestId}/bill-method`,
         { cookie, body: { pressKey, method: 'card' } },
+      );
+    },
+    expect: everyone(200),
+  },
+  // Decisions 082, 083: after Done, the device that pressed (any actor holding the key) answers and rates; without
+  // the key 403, across restaurants 404 (guest-feedback.test.ts).
+  'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/outcome': {
+    call: async (w, cookie) => {
+      const { tableId, requestId, pressKey } = await completedHere(w, 'order');
+      return request(
+        t,
+        'POST',
+        `/api/public/restaurants/${R(w)}/tables/${tableId}/requests/${requestId}/outcome`,
+        { cookie, body: { pressKey, resolved: true } },
+      );
+    },
+    expect: everyone(200),
+  },
+  'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/rating': {
+    call: async (w, cookie) => {
+      const { tableId, requestId, pressKey } = await completedHere(w, 'bill');
+      return request(
+        t,
+        'POST',
+        `/api/public/restaurants/${R(w)}/tables/${tableId}/requests/${requestId}/rating`,
+        { cookie, body: { pressKey, stars: 5 } },
       );
     },
     expect: everyone(200),

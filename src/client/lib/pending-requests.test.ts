@@ -22,6 +22,7 @@ function request(id: string, tableId: string, status: ServiceRequest['status']):
     note: null,
     urgent: false,
     billMethod: null,
+    reopenedAt: null,
   };
 }
 

@@ -231,6 +231,18 @@ export const requests = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * "Did you get what you needed?" (decision 082): the pressing device's one answer after Done. not_resolved sends
+     * the request back to pending (reopened_at); null: not answered.
+     */
+    outcome: text('outcome', { enum: ['resolved', 'not_resolved'] }),
+    outcomeAt: ms('outcome_at'),
+    /** When the guest's "no" sent this request back to pending (decision 082); null: never reopened. */
+    reopenedAt: ms('reopened_at'),
+    /** The private 1–5 rating after a completed bill, and its optional comment (decision 083; untrusted text). */
+    rating: integer('rating'),
+    ratingComment: text('rating_comment'),
+    ratedAt: ms('rated_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -267,6 +279,10 @@ export const requests = pgTable(
     check(
       'requests_status_check',
       sql`${t.status} in ('pending','acknowledged','completed','dismissed','cancelled')`,
+    ),
+    check(
+      'requests_rating_check',
+      sql`${t.rating} is null or (${t.rating} between 1 and 5 and ${t.type} = 'bill')`,
     ),
     check(
       'requests_bill_method_check',

@@ -25,6 +25,7 @@ const request: ServiceRequest = {
   note: 'Peanut allergy, Maria',
   urgent: true,
   billMethod: 'card',
+  reopenedAt: null,
 };
 
 describe('boardEventOf', () => {

@@ -50,6 +50,7 @@ const request = (serverId: string | null, restaurantId = 'r1'): ServiceRequest =
   note: null,
   urgent: false,
   billMethod: null,
+  reopenedAt: null,
   createdAt: 1,
   updatedAt: 1,
 });

@@ -2,6 +2,9 @@
 import {
   guestBillMethodBodySchema,
   guestCancelBodySchema,
+  guestOutcomeBodySchema,
+  guestRatingBodySchema,
+  guestRatingResponseSchema,
   guestRequestStateResponseSchema,
   guestCooldownResponseSchema,
   guestRequestBodySchema,
@@ -78,6 +81,45 @@ export const setGuestBillMethod = endpoint('setGuestBillMethod', {
   body: guestBillMethodBodySchema,
   responses: { 200: guestRequestStateResponseSchema },
   errors: ['request_not_found', 'not_your_request', 'request_closed', 'not_a_bill', 'rate_limited'],
+});
+
+export const answerGuestOutcome = endpoint('answerGuestOutcome', {
+  tag: 'guest',
+  summary:
+    'Did you get what you needed? Yes or no, once, from the device that pressed, soon after Done; no reopens the request',
+  access: PUBLIC,
+  params: guestRequestParams,
+  body: guestOutcomeBodySchema,
+  responses: { 200: guestRequestStateResponseSchema },
+  errors: [
+    'request_not_found',
+    'not_your_request',
+    'request_not_done',
+    'feedback_given',
+    'feedback_expired',
+    'rate_limited',
+  ],
+});
+
+export const rateGuestBill = endpoint('rateGuestBill', {
+  tag: 'guest',
+  summary:
+    'A private 1–5 rating with an optional comment for the owner, once per completed bill, from the device that pressed Get Bill',
+  access: PUBLIC,
+  params: guestRequestParams,
+  body: guestRatingBodySchema,
+  responses: { 200: guestRatingResponseSchema },
+  errors: [
+    'request_not_found',
+    'not_your_request',
+    'not_a_bill',
+    'request_not_done',
+    'feedback_given',
+    'feedback_expired',
+    'comment_too_long',
+    'comment_invalid',
+    'rate_limited',
+  ],
 });
 
 export const getRestaurantLogo = endpoint('getRestaurantLogo', {

@@ -45,6 +45,8 @@ export const routes = {
   createGuestRequest: post(`${GUEST_TABLE}/requests`),
   cancelGuestRequest: post(`${GUEST_TABLE}/requests/:requestId/cancel`),
   setGuestBillMethod: put(`${GUEST_TABLE}/requests/:requestId/bill-method`),
+  answerGuestOutcome: post(`${GUEST_TABLE}/requests/:requestId/outcome`),
+  rateGuestBill: post(`${GUEST_TABLE}/requests/:requestId/rating`),
   getRestaurantLogo: get('/api/public/restaurants/:restaurantId/logo'),
   // restaurants
   listRestaurants: get('/api/restaurants'),

@@ -323,6 +323,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/restaurants/{restaurantId}/tables/{tableId}/requests/{requestId}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Did you get what you needed? Yes or no, once, from the device that pressed, soon after Done; no reopens the request */
+        post: operations["answerGuestOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/restaurants/{restaurantId}/tables/{tableId}/requests/{requestId}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A private 1–5 rating with an optional comment for the owner, once per completed bill, from the device that pressed Get Bill */
+        post: operations["rateGuestBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/restaurants/{restaurantId}/logo": {
         parameters: {
             query?: never;
@@ -1293,6 +1327,7 @@ export interface components {
             note: string | null;
             urgent: boolean;
             billMethod: ("card" | "cash") | null;
+            reopenedAt: number | null;
         };
         GuestRequestState: {
             id: string;
@@ -3644,6 +3679,320 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "request_closed";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Understood, but refers to something else. Codes: `not_a_bill`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_a_bill";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    answerGuestOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+                tableId: string;
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pressKey: string;
+                    resolved: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["GuestRequestState"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `not_your_request`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_your_request" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `request_not_done`, `feedback_given`, `feedback_expired`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_not_done" | "feedback_given" | "feedback_expired";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    rateGuestBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+                tableId: string;
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pressKey: string;
+                    stars: number;
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        stars: number;
+                        offerReview: boolean;
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `comment_too_long`, `comment_invalid`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "comment_too_long" | "comment_invalid" | "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `not_your_request`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_your_request" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `request_not_done`, `feedback_given`, `feedback_expired`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_not_done" | "feedback_given" | "feedback_expired";
                         };
                     };
                 };
@@ -8083,6 +8432,9 @@ export interface operations {
                             ackP90Ms: number | null;
                             completeMedianMs: number | null;
                             completeP90Ms: number | null;
+                            notResolved: number;
+                            ratings: number;
+                            ratingAverage: number | null;
                         };
                         hours: {
                             count: number;
@@ -8093,6 +8445,9 @@ export interface operations {
                             ackP90Ms: number | null;
                             completeMedianMs: number | null;
                             completeP90Ms: number | null;
+                            notResolved: number;
+                            ratings: number;
+                            ratingAverage: number | null;
                             hour: number;
                         }[];
                         servers: {
@@ -8104,6 +8459,9 @@ export interface operations {
                             ackP90Ms: number | null;
                             completeMedianMs: number | null;
                             completeP90Ms: number | null;
+                            notResolved: number;
+                            ratings: number;
+                            ratingAverage: number | null;
                             serverId: string | null;
                             name: string | null;
                         }[];
@@ -8116,6 +8474,9 @@ export interface operations {
                             ackP90Ms: number | null;
                             completeMedianMs: number | null;
                             completeP90Ms: number | null;
+                            notResolved: number;
+                            ratings: number;
+                            ratingAverage: number | null;
                             type: components["schemas"]["RequestType"];
                         }[];
                         tables: {
@@ -8127,8 +8488,33 @@ export interface operations {
                             ackP90Ms: number | null;
                             completeMedianMs: number | null;
                             completeP90Ms: number | null;
+                            notResolved: number;
+                            ratings: number;
+                            ratingAverage: number | null;
                             tableId: string;
                             number: string;
+                        }[];
+                        days: {
+                            count: number;
+                            completed: number;
+                            dismissed: number;
+                            escalated: number;
+                            ackMedianMs: number | null;
+                            ackP90Ms: number | null;
+                            completeMedianMs: number | null;
+                            completeP90Ms: number | null;
+                            notResolved: number;
+                            ratings: number;
+                            ratingAverage: number | null;
+                            date: string;
+                        }[];
+                        ratingList: {
+                            requestId: string;
+                            ratedAt: number;
+                            stars: number;
+                            comment: string | null;
+                            tableNumber: string | null;
+                            serverName: string | null;
                         }[];
                         busiestHours: {
                             hour: number;

@@ -59,7 +59,8 @@ export async function periodBounds(
 }
 
 export interface FiguresRow {
-  kind: 'total' | 'hour' | 'server' | 'type' | 'table';
+  kind: 'total' | 'hour' | 'server' | 'type' | 'table' | 'day';
+  day: string | null;
   hour: number | null;
   server_id: string | null;
   server_name: string | null;
@@ -74,6 +75,9 @@ export interface FiguresRow {
   ack_p90: number | null;
   complete_median: number | null;
   complete_p90: number | null;
+  not_resolved: number;
+  ratings: number;
+  rating_avg: number | null;
 }
 
 /**
@@ -92,8 +96,9 @@ export async function periodFigures(
     db,
     sql`
       with q as (
-        select r.table_id, r.type, r.status, r.escalated_at,
+        select r.table_id, r.type, r.status, r.escalated_at, r.outcome, r.rating,
           extract(hour from to_timestamp(r.created_at::float8 / 1000) at time zone ${timeZone})::int as hour,
+          to_char(to_timestamp(r.created_at::float8 / 1000) at time zone ${timeZone}, 'YYYY-MM-DD') as day,
           coalesce(r.acknowledged_by, r.resolved_by) as handler,
           (case
             when r.acknowledged_at is not null then r.acknowledged_at - r.created_at
@@ -111,9 +116,10 @@ export async function periodFigures(
             when grouping(handler) = 0 then 'server'
             when grouping(type) = 0 then 'type'
             when grouping(table_id) = 0 then 'table'
+            when grouping(day) = 0 then 'day'
             else 'total'
           end as kind,
-          hour, handler, type, table_id,
+          hour, handler, type, table_id, day,
           count(*)::int as count,
           (count(*) filter (where status = 'completed'))::int as completed,
           (count(*) filter (where status = 'dismissed'))::int as dismissed,
@@ -121,16 +127,53 @@ export async function periodFigures(
           percentile_cont(0.5) within group (order by ack_ms) as ack_median,
           percentile_cont(0.9) within group (order by ack_ms) as ack_p90,
           percentile_cont(0.5) within group (order by complete_ms) as complete_median,
-          percentile_cont(0.9) within group (order by complete_ms) as complete_p90
+          percentile_cont(0.9) within group (order by complete_ms) as complete_p90,
+          (count(*) filter (where outcome = 'not_resolved'))::int as not_resolved,
+          count(rating)::int as ratings,
+          avg(rating)::float8 as rating_avg
         from q
-        group by grouping sets ((hour), (handler), (type), (table_id), ())
+        group by grouping sets ((hour), (handler), (type), (table_id), (day), ())
       )
-      select g.kind, g.hour, g.handler as server_id, u.name as server_name, g.type, g.table_id,
+      select g.kind, g.hour, g.day, g.handler as server_id, u.name as server_name, g.type, g.table_id,
         t.number as table_number, g.count, g.completed, g.dismissed, g.escalated,
-        g.ack_median, g.ack_p90, g.complete_median, g.complete_p90
+        g.ack_median, g.ack_p90, g.complete_median, g.complete_p90, g.not_resolved, g.ratings, g.rating_avg
       from g
       left join users u on u.id = g.handler
       left join tables t on t.id = g.table_id`,
   );
   return rows;
+}
+
+export interface RatingRow {
+  id: string;
+  rated_at: string | number;
+  rating: number;
+  rating_comment: string | null;
+  table_number: string | null;
+  server_name: string | null;
+}
+
+/**
+ * The period's private ratings (decision 083), newest first: the bills pressed in the period that their guest rated
+ * (the same range of requests_restaurant_created_idx as the figures), with who took or completed the bill.
+ */
+export async function periodRatings(
+  db: Executor,
+  restaurantId: string,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<RatingRow[]> {
+  return queryRows<RatingRow>(
+    db,
+    sql`
+      select r.id, r.rated_at, r.rating, r.rating_comment, t.number as table_number, u.name as server_name
+      from requests r
+      left join tables t on t.id = r.table_id
+      left join users u on u.id = coalesce(r.acknowledged_by, r.resolved_by)
+      where r.restaurant_id = ${restaurantId} and r.created_at >= ${from} and r.created_at < ${to}
+        and r.rating is not null
+      order by r.rated_at desc, r.id
+      limit ${limit}`,
+  );
 }

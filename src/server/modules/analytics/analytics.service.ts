@@ -9,7 +9,8 @@ import type {
 import { REQUEST_TYPES } from '../../../shared/rules';
 import { notFound } from '../../http/errors';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
-import { periodBounds, periodFigures, type FiguresRow } from './analytics.repo';
+import { periodBounds, periodFigures, periodRatings, type FiguresRow } from './analytics.repo';
+import { RATINGS_LIST_MAX } from '../../../shared/analytics';
 
 const ms = (value: number | string | null): number | null =>
   value === null ? null : Math.round(Number(value));
@@ -24,6 +25,9 @@ function figuresOf(row: FiguresRow | undefined): AnalyticsFigures {
     ackP90Ms: ms(row?.ack_p90 ?? null),
     completeMedianMs: ms(row?.complete_median ?? null),
     completeP90Ms: ms(row?.complete_p90 ?? null),
+    notResolved: row?.not_resolved ?? 0,
+    ratings: row?.ratings ?? 0,
+    ratingAverage: row?.rating_avg == null ? null : Math.round(Number(row.rating_avg) * 100) / 100,
   };
 }
 
@@ -52,13 +56,10 @@ export class AnalyticsService {
       this.clock(),
     );
     if (!bounds) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-    const rows = await periodFigures(
-      this.db,
-      restaurantId,
-      bounds.timeZone,
-      bounds.from,
-      bounds.to,
-    );
+    const [rows, ratings] = await Promise.all([
+      periodFigures(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
+      periodRatings(this.db, restaurantId, bounds.from, bounds.to, RATINGS_LIST_MAX),
+    ]);
     const of = (kind: FiguresRow['kind']) => rows.filter((row) => row.kind === kind);
 
     const byHour = new Map(of('hour').map((row) => [row.hour, row]));
@@ -89,6 +90,18 @@ export class AnalyticsService {
       }))
       .sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }))
       .sort(byCount);
+    const days = of('day')
+      .filter((row) => row.day !== null)
+      .map((row) => ({ date: row.day!, ...figuresOf(row) }))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const ratingList = ratings.map((row) => ({
+      requestId: row.id,
+      ratedAt: Number(row.rated_at),
+      stars: Number(row.rating),
+      comment: row.rating_comment,
+      tableNumber: row.table_number,
+      serverName: row.server_name,
+    }));
     const busiestHours = hours
       .filter((row) => row.count > 0)
       .sort(byCount)
@@ -107,6 +120,8 @@ export class AnalyticsService {
       servers,
       types,
       tables,
+      days,
+      ratingList,
       busiestHours,
     };
   }

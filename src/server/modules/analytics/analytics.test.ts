@@ -167,6 +167,10 @@ describe('GET /api/restaurants/:id/analytics', () => {
       // Times to complete: 50 s, 1, 2, 3, 4 min.
       completeMedianMs: 2 * MIN,
       completeP90Ms: 3.6 * MIN,
+      // Nobody answered "Did you get what you needed?" or rated a bill (decisions 082, 083).
+      notResolved: 0,
+      ratings: 0,
+      ratingAverage: null,
     });
     expect(hourRow(data, 12)).toEqual({
       hour: 12,
@@ -179,6 +183,9 @@ describe('GET /api/restaurants/:id/analytics', () => {
       ackP90Ms: 37 * SEC,
       completeMedianMs: 2.5 * MIN,
       completeP90Ms: 3.7 * MIN,
+      notResolved: 0,
+      ratings: 0,
+      ratingAverage: null,
     });
     expect(hourRow(data, 18)).toMatchObject({ count: 4, escalated: 2, ackMedianMs: 27.5 * SEC });
     expect(hourRow(data, 13)).toMatchObject({

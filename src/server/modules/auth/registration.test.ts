@@ -56,6 +56,9 @@ describe('sign-up is disabled (SPEC §1)', () => {
       'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests',
       // Decision 071: a guest cancels their own pending call (proved by the press's key), or says card or cash.
       'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/cancel',
+      // Decisions 082, 083: after Done, the same device answers "Did you get what you needed?" and rates the bill.
+      'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/outcome',
+      'POST /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/rating',
       'PUT /api/public/restaurants/:restaurantId/tables/:tableId/requests/:requestId/bill-method',
     ]);
   });

@@ -37,6 +37,7 @@ export async function claimOverdueBatch(
     note: string | null;
     urgent: boolean;
     bill_method: RequestRow['billMethod'];
+    reopened_at: string | number | null;
   }>(
     db,
     sql`
@@ -45,7 +46,8 @@ export async function claimOverdueBatch(
       where q.status = 'pending' and q.escalated_at is null
         -- Every restaurant waits at least a minute: this bound lets the sweep use requests_escalation_idx.
         and q.created_at <= ${now - MIN_ESCALATE_MS}
-        and q.created_at <= ${now}::bigint - 60000::bigint * (
+        -- A request its guest reopened (decision 082) waits again from its reopening.
+        and coalesce(q.reopened_at, q.created_at) <= ${now}::bigint - 60000::bigint * (
           select escalate_after_minutes from restaurants where restaurants.id = q.restaurant_id)
       order by q.created_at
       limit ${limit}
@@ -65,7 +67,8 @@ export async function claimOverdueBatch(
       on conflict (id) do nothing
     )
     select c.id, c.restaurant_id, c.table_id, c.server_id, c.section_server_ids, c.type, c.status, c.escalated_at, c.created_at,
-      c.updated_at, t.number as table_number, rs.escalate_after_minutes, c.note, c.urgent, c.bill_method
+      c.updated_at, t.number as table_number, rs.escalate_after_minutes, c.note, c.urgent, c.bill_method,
+      c.reopened_at
     from claimed c
     join restaurants rs on rs.id = c.restaurant_id
     left join tables t on t.id = c.table_id
@@ -92,6 +95,13 @@ export async function claimOverdueBatch(
     note: r.note,
     urgent: r.urgent,
     billMethod: r.bill_method,
+    // Not read by what these rows feed (toApiRequest): only reopened_at matters to a pending request (decision 082).
+    outcome: null,
+    outcomeAt: null,
+    reopenedAt: r.reopened_at === null ? null : Number(r.reopened_at),
+    rating: null,
+    ratingComment: null,
+    ratedAt: null,
   }));
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  answerGuestOutcome,
+  rateGuestBill,
   cancelGuestRequest,
   createGuestRequest,
   setGuestBillMethod,
@@ -115,6 +117,38 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
       };
     },
     { config: { rateLimit: GUEST_CHANGE_LIMIT }, bodyLimit: 1024 },
+  );
+
+  // Decisions 082, 083: after Done the device that pressed says whether it got what it needed, and rates a
+  // completed bill; the same proof and the same per-address limit as its other changes. 8 KB: a comment of 500
+  // characters, each up to 4 bytes, or 12 escaped.
+  route(
+    app,
+    answerGuestOutcome,
+    async (request) => {
+      const { restaurantId, tableId, requestId } = request.params;
+      return {
+        request: await requests.answerOutcomeFromGuest(
+          { id: requestId, restaurantId, tableId, pressKey: request.body.pressKey },
+          request.body.resolved,
+        ),
+      };
+    },
+    { config: { rateLimit: GUEST_CHANGE_LIMIT }, bodyLimit: 1024 },
+  );
+
+  route(
+    app,
+    rateGuestBill,
+    async (request) => {
+      const { restaurantId, tableId, requestId } = request.params;
+      return requests.rateBillFromGuest(
+        { id: requestId, restaurantId, tableId, pressKey: request.body.pressKey },
+        request.body.stars,
+        request.body.comment,
+      );
+    },
+    { config: { rateLimit: GUEST_CHANGE_LIMIT }, bodyLimit: 8192 },
   );
 
   // A raster image, not JSON: its params are declared, its bytes are sent as stored (no response schema).

@@ -23,6 +23,7 @@ const pressed = (tableNumber: string | null): ServiceRequest => ({
   note: null,
   urgent: false,
   billMethod: null,
+  reopenedAt: null,
 });
 
 describe('push payload texts', () => {

@@ -21,6 +21,7 @@ const taken: ServiceRequest = {
   note: null,
   urgent: false,
   billMethod: null,
+  reopenedAt: null,
 };
 
 describe('what a guest is told of its table’s request (decision 029)', () => {

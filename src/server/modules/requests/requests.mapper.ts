@@ -23,9 +23,11 @@ export function toApiRequest(row: RequestWithContext, now: number = Date.now()):
     status: row.status,
     // Escalated by the sweep (modules/escalation), or past the restaurant's minutes between two sweeps. Only a
     // pending request is ever overdue: escalation counts until someone takes it (issue 12).
+    // A request its guest reopened (decision 082) waits again from its reopening.
     overdue:
       row.status === 'pending' &&
-      (row.escalatedAt !== null || now - row.createdAt >= row.escalateAfterMinutes * 60_000),
+      (row.escalatedAt !== null ||
+        now - (row.reopenedAt ?? row.createdAt) >= row.escalateAfterMinutes * 60_000),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     acknowledgedAt: row.acknowledgedAt,
@@ -35,6 +37,7 @@ export function toApiRequest(row: RequestWithContext, now: number = Date.now()):
     note: row.note,
     urgent: row.urgent,
     billMethod: row.billMethod,
+    reopenedAt: row.reopenedAt,
   };
 }
 

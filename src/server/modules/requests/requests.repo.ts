@@ -486,6 +486,82 @@ export async function setGuestBillMethod(
   return rows.length > 0;
 }
 
+/**
+ * "Did you get what you needed?" (decision 082): the device that pressed answers once, within `windowMs` of the
+ * request's completion — one conditional UPDATE. No (`resolved` false) sends the request back to pending as if it
+ * had just come in: nobody has taken or resolved it, it is not escalated, reopened_at starts its new wait, and the
+ * push it owes is queued in the same statement (as the press does, decision 013; 'reopened:{id}', once per request,
+ * as there is one answer). Answers whether it changed, and whether a push was queued.
+ */
+export async function answerGuestOutcome(
+  db: Executor,
+  target: GuestOwnedRequest,
+  resolved: boolean,
+  now: number,
+  windowMs: number,
+): Promise<{ changed: boolean; pushQueued: boolean }> {
+  const reopen = !resolved;
+  const rows = await queryRows<{ id: string; push_queued: boolean }>(
+    db,
+    sql`
+    with changed as (
+      update requests r set
+        outcome = ${resolved ? 'resolved' : 'not_resolved'}, outcome_at = ${now}, updated_at = ${now},
+        status = case when ${reopen}::boolean then 'pending' else r.status end,
+        reopened_at = case when ${reopen}::boolean then ${now}::bigint else r.reopened_at end,
+        acknowledged_at = case when ${reopen}::boolean then null else r.acknowledged_at end,
+        acknowledged_by = case when ${reopen}::boolean then null else r.acknowledged_by end,
+        resolved_at = case when ${reopen}::boolean then null else r.resolved_at end,
+        resolved_by = case when ${reopen}::boolean then null else r.resolved_by end,
+        escalated_at = case when ${reopen}::boolean then null else r.escalated_at end
+      where r.id = ${target.id} and r.restaurant_id = ${target.restaurantId} and r.table_id = ${target.tableId}
+        and r.press_key = ${target.pressKey} and r.status = 'completed' and r.outcome is null
+        and r.resolved_at >= ${now - windowMs}
+      returning r.id, r.restaurant_id
+    ), outboxed as (
+      insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
+      select 'reopened:' || c.id, c.id, c.restaurant_id, 'new', ${now}, ${now} from changed c
+      where ${reopen}::boolean
+        and exists (select 1 from push_subscriptions s where s.restaurant_id = c.restaurant_id)
+      on conflict (id) do nothing
+      returning request_id
+    )
+    select c.id, exists (select 1 from outboxed) as push_queued from changed c`,
+  );
+  const row = rows[0];
+  return { changed: row !== undefined, pushQueued: row?.push_queued === true };
+}
+
+/**
+ * The private rating after the bill (decision 083): once per completed bill, from the device that pressed Get
+ * Bill, within `windowMs` of its completion. Answers whether it was stored.
+ */
+export async function rateGuestBill(
+  db: Executor,
+  target: GuestOwnedRequest,
+  rating: { stars: number; comment: string | null },
+  now: number,
+  windowMs: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(requests)
+    .set({ rating: rating.stars, ratingComment: rating.comment, ratedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(requests.id, target.id),
+        eq(requests.restaurantId, target.restaurantId),
+        eq(requests.tableId, target.tableId),
+        eq(requests.pressKey, target.pressKey),
+        eq(requests.type, 'bill'),
+        eq(requests.status, 'completed'),
+        isNull(requests.rating),
+        gte(requests.resolvedAt, now - windowMs),
+      ),
+    )
+    .returning({ id: requests.id });
+  return rows.length > 0;
+}
+
 /** A request of this table, with its press key, to tell the guest why a change was refused. */
 export async function findTableRequestWithKey(
   db: Executor,
@@ -499,6 +575,10 @@ export async function findTableRequestWithKey(
       type: requests.type,
       status: requests.status,
       pressKey: requests.pressKey,
+      resolvedAt: requests.resolvedAt,
+      outcome: requests.outcome,
+      rating: requests.rating,
+      ratingComment: requests.ratingComment,
     })
     .from(requests)
     .where(

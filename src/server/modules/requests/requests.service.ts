@@ -5,6 +5,7 @@ import { backendOf, type Db } from '../../db/client';
 import {
   COMPLETED_LIST_CAP,
   COOLDOWN_SECONDS,
+  FEEDBACK_WINDOW_MINUTES,
   ESCALATE_MINUTES_MAX,
   OPEN_PAGE_MAX,
 } from '../../../shared/constants';
@@ -34,12 +35,21 @@ import {
 } from '../../policy/policy';
 import { findRestaurantDayStart } from '../restaurants/restaurants.repo';
 import { findTableInRestaurant } from '../tables/tables.repo';
-import { normalizeNote, noteProblem, type NoteProblem } from '../../../shared/guest-note';
-import type { BillMethod, GuestRequestState } from '../../../shared/schemas';
+import {
+  commentProblem,
+  normalizeNote,
+  noteProblem,
+  type CommentProblem,
+  type NoteProblem,
+} from '../../../shared/guest-note';
+import type { BillMethod, GuestRatingResponse, GuestRequestState } from '../../../shared/schemas';
+import { findRestaurant } from '../restaurants/restaurants.repo';
 import { toApiRequest, toGuestRequestState } from './requests.mapper';
 import { GroupCommit, WriteShed } from '../../db/group-commit';
 import { PressBatcher } from './press-batcher';
 import {
+  answerGuestOutcome,
+  rateGuestBill,
   findRequest,
   cancelGuestRequest,
   findRequestByPressKey,
@@ -126,6 +136,15 @@ const NOTE_REFUSALS: Record<NoteProblem, string> = {
   note_too_long: MSG.noteTooLong,
   note_invalid: MSG.noteInvalid,
 };
+
+/** A refused comment's message, by code (decision 083). */
+const COMMENT_REFUSALS: Record<CommentProblem, string> = {
+  comment_too_long: MSG.commentTooLong,
+  comment_invalid: MSG.commentInvalid,
+};
+
+/** How long after Done a guest may still answer or rate (decisions 082, 083). */
+const FEEDBACK_WINDOW_MS = FEEDBACK_WINDOW_MINUTES * 60_000;
 
 /** What the press statement adds to the NOTIFY payload: a server id, a table number (≤ 20 characters, escaped), spaces. */
 const NOTIFY_SLACK_BYTES = 400;
@@ -256,6 +275,12 @@ export class RequestsService {
           note,
           urgent,
           billMethod: null,
+          outcome: null,
+          outcomeAt: null,
+          reopenedAt: null,
+          rating: null,
+          ratingComment: null,
+          ratedAt: null,
         },
         now,
       );
@@ -359,6 +384,95 @@ export class RequestsService {
       (now) => setGuestBillMethod(this.db, target, method, now),
       'billMethod',
     );
+  }
+
+  /**
+   * "Did you get what you needed?" (decision 082): the device that pressed answers once, soon after Done. Yes is
+   * only counted; no sends the request back to pending and announces it like a new request — to the same staff
+   * (its server is the one it was pressed for), with the new-request alert and a push — and to the table's page.
+   * Repeating the same answer answers as the first time; a different second answer, a request not done, or an
+   * answer after the window is refused (409).
+   */
+  async answerOutcomeFromGuest(
+    target: GuestOwnedRequest,
+    resolved: boolean,
+  ): Promise<GuestRequestState> {
+    const { changed, pushQueued } = await answerGuestOutcome(
+      this.db,
+      target,
+      resolved,
+      Date.now(),
+      FEEDBACK_WINDOW_MS,
+    );
+    if (!changed) {
+      const row = await this.ownedOrRefused(target);
+      const answer = resolved ? 'resolved' : 'not_resolved';
+      if (row.outcome !== null) {
+        if (row.outcome !== answer) throw conflict(MSG.feedbackGiven, 'feedback_given');
+      } else if (row.status !== 'completed') {
+        throw conflict(MSG.requestNotDone, 'request_not_done');
+      } else {
+        throw conflict(MSG.feedbackExpired, 'feedback_expired');
+      }
+    }
+    const updated = await findRequest(this.db, target.id);
+    if (!updated) throw notFound(MSG.requestNotFound, 'request_not_found');
+    const request = toApiRequest(updated);
+    if (changed && !resolved) {
+      this.live.requestCreated(request);
+      for (const listener of this.createdListeners) listener(request, pushQueued);
+    }
+    return toGuestRequestState(request, updated.showServerNames ?? false);
+  }
+
+  /**
+   * The private rating after the bill (decision 083): 1–5 and an optional comment, once per completed bill, from
+   * the device that pressed Get Bill, soon after it was completed. The comment is untrusted text (the note's rules,
+   * checked before any database work). The answer says whether to offer the public review link: only after a good
+   * rating (4–5), and only when the restaurant has one.
+   */
+  async rateBillFromGuest(
+    target: GuestOwnedRequest,
+    stars: number,
+    rawComment: string | undefined,
+  ): Promise<GuestRatingResponse> {
+    const comment = normalizeNote(rawComment);
+    const problem = comment === null ? null : commentProblem(comment);
+    if (problem) throw badRequest(COMMENT_REFUSALS[problem], problem);
+    const stored = await rateGuestBill(
+      this.db,
+      target,
+      { stars, comment },
+      Date.now(),
+      FEEDBACK_WINDOW_MS,
+    );
+    if (!stored) {
+      const row = await this.ownedOrRefused(target);
+      if (row.type !== 'bill') throw new AppError(422, 'not_a_bill', MSG.notABillRating);
+      if (row.rating !== null) {
+        if (row.rating !== stars || row.ratingComment !== comment)
+          throw conflict(MSG.feedbackGiven, 'feedback_given');
+      } else if (row.status !== 'completed') {
+        throw conflict(MSG.requestNotDone, 'request_not_done');
+      } else {
+        throw conflict(MSG.feedbackExpired, 'feedback_expired');
+      }
+    }
+    const restaurant = await findRestaurant(this.db, target.restaurantId);
+    return { stars, offerReview: stars >= 4 && Boolean(restaurant?.reviewUrl) };
+  }
+
+  /** The guest's own request at its table, or why not: 404 (another table's, unknown), 403 (another device's). */
+  private async ownedOrRefused(target: GuestOwnedRequest) {
+    const row = await findTableRequestWithKey(
+      this.db,
+      target.restaurantId,
+      target.tableId,
+      target.id,
+    );
+    if (!row) throw notFound(MSG.requestNotFound, 'request_not_found');
+    if (row.pressKey !== target.pressKey) throw forbidden(MSG.notYourRequest, 'not_your_request');
+    return row;
   }
 
   /**

@@ -119,9 +119,13 @@ export function DataTable({
                 ) : (
                   <td
                     key={index}
-                    className={`whitespace-nowrap px-3 py-2 text-ink-soft group-hover:bg-canvas ${
-                      index >= numericFrom ? 'text-end tabular-nums' : ''
-                    }`}
+                    // Free text (a guest's comment, decision 083) wraps, in its own direction, as text only.
+                    dir={table.columns[index]?.wrap ? 'auto' : undefined}
+                    className={`px-3 py-2 text-ink-soft group-hover:bg-canvas ${
+                      table.columns[index]?.wrap
+                        ? 'min-w-48 whitespace-normal break-words'
+                        : 'whitespace-nowrap'
+                    } ${index >= numericFrom ? 'text-end tabular-nums' : ''}`}
                   >
                     {cellText(cell)}
                   </td>

@@ -23,6 +23,25 @@ describe('toCsv', () => {
     );
   });
 
+  it('keeps a guest comment starting with a minus as text, but not a negative number (decision 083)', () => {
+    expect(
+      toCsv({ columns: cols('Comment'), rows: [["-cmd|' /C calc'!A0"], ['-1'], ['-2.5'], ['-']] }),
+    ).toBe("Comment\r\n'-cmd|' /C calc'!A0\r\n-1\r\n-2.5\r\n-\r\n");
+  });
+
+  it('writes a number column beside its readable one', () => {
+    expect(
+      csvCells({
+        columns: [{ label: 'Average rating', numberHeader: 'rating_average' }],
+        rows: [[{ text: '4,5', value: 4.5 }], [{ text: '—', value: null }]],
+      }),
+    ).toEqual([
+      ['Average rating', 'rating_average'],
+      ['4,5', '4.5'],
+      ['—', ''],
+    ]);
+  });
+
   it('keeps a formula-looking cell as text', () => {
     expect(toCsv({ columns: cols('Table'), rows: [['=1+1'], ['@cmd'], ['-']] })).toBe(
       "Table\r\n'=1+1\r\n'@cmd\r\n-\r\n",

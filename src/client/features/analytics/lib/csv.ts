@@ -5,10 +5,15 @@ export interface Column {
   label: string;
   /** E.g. `take_median_seconds`: the CSV puts this column, numbers only, right after the readable one. */
   secondsHeader?: string;
+  /** A number shown in the screen's language: the CSV puts this column, a plain number, right after it. */
+  numberHeader?: string;
+  /** Free text that wraps on screen (a guest's comment, decision 083). */
+  wrap?: true;
 }
 
 /** A cell: its text, or a duration's text and its figure (ms; null when nothing counted). */
-export type Cell = string | { text: string; ms: number | null };
+export type Cell =
+  string | { text: string; ms: number | null } | { text: string; value: number | null };
 
 /**
  * A table as the page shows it. The CSV export writes exactly these cells (issue 13: "the CSV matches the table"),
@@ -23,11 +28,19 @@ export const cellText = (cell: Cell): string => (typeof cell === 'string' ? cell
 
 /** The CSV's header and rows: the table's cells, each duration followed by its seconds. */
 export function csvCells(table: TableData): string[][] {
-  const header = table.columns.flatMap((column) =>
-    column.secondsHeader === undefined ? [column.label] : [column.label, column.secondsHeader],
-  );
+  const header = table.columns.flatMap((column) => {
+    const extra = column.secondsHeader ?? column.numberHeader;
+    return extra === undefined ? [column.label] : [column.label, extra];
+  });
   const rows = table.rows.map((row) =>
-    row.flatMap((cell) => (typeof cell === 'string' ? [cell] : [cell.text, toSeconds(cell.ms)])),
+    row.flatMap((cell) =>
+      typeof cell === 'string'
+        ? [cell]
+        : 'ms' in cell
+          ? [cell.text, toSeconds(cell.ms)]
+          : // Decision 066's rule for numbers: a dot decimal, no grouping; empty when nothing counted.
+            [cell.text, cell.value === null ? '' : String(cell.value)],
+    ),
   );
   return [header, ...rows];
 }
@@ -35,8 +48,9 @@ export function csvCells(table: TableData): string[][] {
 /** RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; lines end with CRLF. */
 function field(value: string): string {
   // A cell starting with = + - @ would run as a formula in a spreadsheet (CSV injection); a leading ' keeps it text.
-  // Table numbers and names are the only free text here, and a number like "-1" is not worth a formula.
-  const safe = /^[=+@\t\r]/.test(value) ? `'${value}` : value;
+  // A guest's comment is free text (decision 083): a '-' followed by anything but a plain number is kept as text
+  // too ("-1" and a lone "-" stay as they are).
+  const safe = /^[=+@\t\r]|^-(?!\d+(\.\d+)?$)./.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -9,7 +9,7 @@ import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
 import type { I18n } from '../../../../shared/i18n/i18n';
 import type { RequestType } from '../../../../shared/rules';
 import type { Cell, Column, TableData } from './csv';
-import { formatDuration, formatHourRange } from './format';
+import { formatDay, formatDuration, formatHourRange } from './format';
 
 /** The guest page's button names (SPEC §3), as the analytics' request types. */
 const TYPE_LABELS: Readonly<Record<RequestType, AppMessageId>> = {
@@ -97,3 +97,90 @@ export const tablesTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
     'app.settings.analytics.colTable',
     data.tables.map((t) => [appTableLabel(i18n, t.number), t]),
   );
+
+// ---------- guest feedback (decisions 082, 083) ----------
+
+/** An average rating as the screen writes it (one decimal), with its plain figure for the CSV. */
+const ratingCell = (i18n: I18n, average: number | null): Cell => ({
+  text:
+    average === null
+      ? '—'
+      : new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(average),
+  value: average,
+});
+
+function feedbackBreakdown(
+  i18n: I18n,
+  first: AppMessageId,
+  rows: [string, AnalyticsFigures][],
+): TableData {
+  return {
+    columns: [
+      label(i18n, first),
+      label(i18n, 'app.settings.analytics.colRequests'),
+      label(i18n, 'app.settings.analytics.colNotResolved'),
+      label(i18n, 'app.settings.analytics.colRatings'),
+      {
+        label: appText(i18n, 'app.settings.analytics.colRatingAverage'),
+        numberHeader: 'rating_average',
+      },
+    ],
+    rows: rows.map(([name, f]) => [
+      name,
+      String(f.count),
+      String(f.notResolved),
+      String(f.ratings),
+      ratingCell(i18n, f.ratingAverage),
+    ]),
+  };
+}
+
+/** Guest feedback per day of the period (the restaurant's local dates). */
+export const feedbackByDayTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
+  feedbackBreakdown(
+    i18n,
+    'app.settings.analytics.colDay',
+    data.days.map((d) => [formatDay(d.date, {}, i18n.locale), d]),
+  );
+
+export function feedbackByServerTable(i18n: I18n, data: AnalyticsResponse): TableData {
+  const notTaken = appText(i18n, 'app.settings.analytics.notTaken');
+  return feedbackBreakdown(
+    i18n,
+    'app.settings.analytics.colServer',
+    data.servers.map((s) => [s.serverId === null ? notTaken : (s.name ?? notTaken), s]),
+  );
+}
+
+export const feedbackByTypeTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
+  feedbackBreakdown(
+    i18n,
+    'app.settings.analytics.colType',
+    data.types.map((t) => [appText(i18n, TYPE_LABELS[t.type]), t]),
+  );
+
+/** The period's ratings, newest first, with what the guest wrote (plain text; the CSV keeps it as text). */
+export function ratingsTable(i18n: I18n, data: AnalyticsResponse): TableData {
+  const when = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: data.timeZone,
+  });
+  const notTaken = appText(i18n, 'app.settings.analytics.notTaken');
+  return {
+    columns: [
+      label(i18n, 'app.settings.analytics.colRatedAt'),
+      label(i18n, 'app.settings.analytics.colTable'),
+      label(i18n, 'app.settings.analytics.colServer'),
+      label(i18n, 'app.settings.analytics.colStars'),
+      { label: appText(i18n, 'app.settings.analytics.colComment'), wrap: true },
+    ],
+    rows: data.ratingList.map((r) => [
+      when.format(r.ratedAt),
+      r.tableNumber === null ? '—' : appTableLabel(i18n, r.tableNumber),
+      r.serverName ?? notTaken,
+      String(r.stars),
+      r.comment ?? '',
+    ]),
+  };
+}

@@ -28,7 +28,16 @@ import {
   formatHour,
   formatHourRange,
 } from '../lib/format';
-import { hourlyTable, serversTable, tablesTable, typesTable } from '../lib/tables';
+import {
+  feedbackByDayTable,
+  feedbackByServerTable,
+  feedbackByTypeTable,
+  hourlyTable,
+  ratingsTable,
+  serversTable,
+  tablesTable,
+  typesTable,
+} from '../lib/tables';
 
 const CONTROL =
   'min-h-11 rounded-control border border-line-strong bg-white px-3 text-sm font-semibold text-ink-soft hover:bg-canvas focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 disabled:opacity-50';
@@ -78,11 +87,16 @@ function Breakdown({
   description,
   table,
   fileName,
+  numericFrom,
+  empty,
 }: {
   title: string;
   description: string;
   table: TableData;
   fileName: string;
+  numericFrom?: number;
+  /** Said instead of an empty table. */
+  empty?: string;
 }) {
   const headingId = useId();
   return (
@@ -99,7 +113,13 @@ function Breakdown({
         </div>
         <CsvButton table={table} fileName={fileName} label={title} />
       </div>
-      <DataTable caption={title} table={table} captionHidden />
+      {empty !== undefined && table.rows.length === 0 ? (
+        <p className="rounded-control bg-canvas px-4 py-6 text-center text-sm text-muted">
+          {empty}
+        </p>
+      ) : (
+        <DataTable caption={title} table={table} numericFrom={numericFrom} captionHidden />
+      )}
     </section>
   );
 }
@@ -242,6 +262,44 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           fileName={`${fileStem}-by-table.csv`}
         />
       </div>
+
+      {/* Decisions 082, 083: what guests said — "not resolved" answers and the private ratings after the bill. */}
+      <h2 className="pt-2 text-lg font-semibold text-ink">
+        {t('app.settings.analytics.feedback')}
+      </h2>
+      <p className="-mt-3 text-sm text-muted">{t('app.settings.analytics.feedbackDescription')}</p>
+      {/* Two a row where five columns fit half the width without scrolling (issue 26). */}
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Breakdown
+          title={t('app.settings.analytics.feedbackByDay')}
+          description={t('app.settings.analytics.feedbackByDayDescription')}
+          table={feedbackByDayTable(i18n, data)}
+          fileName={`${fileStem}-feedback-by-day.csv`}
+          empty={t('app.settings.analytics.noRequests')}
+        />
+        <Breakdown
+          title={t('app.settings.analytics.feedbackByServer')}
+          description={t('app.settings.analytics.feedbackByServerDescription')}
+          table={feedbackByServerTable(i18n, data)}
+          fileName={`${fileStem}-feedback-by-server.csv`}
+          empty={t('app.settings.analytics.noRequests')}
+        />
+        <Breakdown
+          title={t('app.settings.analytics.feedbackByType')}
+          description={t('app.settings.analytics.feedbackByTypeDescription')}
+          table={feedbackByTypeTable(i18n, data)}
+          fileName={`${fileStem}-feedback-by-type.csv`}
+          empty={t('app.settings.analytics.noRequests')}
+        />
+      </div>
+      <Breakdown
+        title={t('app.settings.analytics.ratings')}
+        description={t('app.settings.analytics.ratingsDescription')}
+        table={ratingsTable(i18n, data)}
+        fileName={`${fileStem}-ratings.csv`}
+        numericFrom={99}
+        empty={t('app.settings.analytics.noRatings')}
+      />
     </div>
   );
 }

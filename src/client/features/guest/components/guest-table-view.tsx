@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RequestType } from '../../../../shared/rules';
 import { guestButtonLabel, guestText } from '../../../../shared/i18n/guest';
 import type { Locale } from '../../../../shared/i18n/locales';
@@ -39,6 +40,11 @@ export interface GuestTableViewProps {
   status: GuestRequestStatus | null;
   /** What this phone may do to that request, when this phone pressed it (decision 071). Absent: nothing. */
   own?: OwnRequestActions | null;
+  /**
+   * "Did you get what you needed?" or the rating after the bill (decisions 082, 083), drawn below the status card;
+   * only ever in the browser, for the phone that pressed (the server-drawn page has none).
+   */
+  feedback?: ReactNode;
   /** The note and the allergy / urgent flag for the next press (decision 070), and what changes them. */
   extras?: GuestExtras;
   onNoteChange?: (note: string) => void;
@@ -101,6 +107,7 @@ export function GuestTableView({
   onPress,
   status,
   own = null,
+  feedback = null,
   extras = NO_EXTRAS,
   onNoteChange = () => undefined,
   onUrgentChange = () => undefined,
@@ -133,6 +140,7 @@ export function GuestTableView({
       <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
         {connection && <GuestConnectionNotice connection={connection} />}
         {status && <GuestRequestStatusCard status={status} now={now} own={own} />}
+        {feedback}
         <div className="grid grid-cols-2 gap-4">
           {GUEST_BUTTONS.map((type) => (
             <GuestRequestButton

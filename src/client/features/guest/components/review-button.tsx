@@ -3,7 +3,7 @@ import { useI18n } from '../../../lib/i18n';
 import { GuestIcon } from './guest-icons';
 
 /** Only http(s) links are opened, whatever ends up stored. */
-function isWebUrl(url: string): boolean {
+export function isWebUrl(url: string): boolean {
   try {
     const { protocol } = new URL(url);
     return protocol === 'https:' || protocol === 'http:';

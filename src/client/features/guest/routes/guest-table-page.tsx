@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
+  FEEDBACK_WINDOW_MINUTES,
   GUEST_DONE_MS,
   GUEST_SEND_VIBRATION_MS,
   SENT_CONFIRMATION_MS,
@@ -58,6 +59,20 @@ import {
   Waker,
   type PendingPress,
 } from '../lib/press-delivery';
+
+/**
+ * "Did you get what you needed?" and the rating after the bill (decisions 082, 083): a chunk of its own, fetched
+ * only when this phone's request is done, so the page's first load stays within its budget (BENCHMARKS.md).
+ */
+const GuestFeedback = lazy(() => import('../components/guest-feedback'));
+
+/** The request this phone pressed that was just completed, and until when it may still be answered. */
+interface FeedbackFor {
+  id: string;
+  type: RequestType;
+  pressKey: string;
+  until: number;
+}
 
 /**
  * SPEC §2 guest page /table/{restaurantId}/{tableId}: public, no sign-in. main.tsx renders it straight from the
@@ -202,6 +217,9 @@ function GuestTable({
   const [extras, setExtras] = useState<GuestExtras>(NO_EXTRAS);
   const [own, setOwn] = useState<OwnPresses>({});
   const [changing, setChanging] = useState(false);
+  const [feedback, setFeedback] = useState<FeedbackFor | null>(null);
+  // One answer per request (decision 082): a request done again after "No" is not asked about twice.
+  const asked = useRef(new Set<string>());
   useEffect(() => setOwn(readOwnPresses(ref)), [restaurantId, tableId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Issue 3: branding saved by the admin shows here without a reload; issue 12: so does the table's request.
@@ -223,14 +241,27 @@ function GuestTable({
           `${label}: ${request.takenBy ? guestText(i18n, 'guest.serverOnTheWay', { name: request.takenBy }) : guestText(i18n, 'guest.someoneOnTheWay')}`,
         );
         return;
-      case 'completed':
+      case 'completed': {
         setDone({
           status: { kind: 'done', type: request.type, createdAt: request.createdAt, takenBy: null },
           until: Date.now() + GUEST_DONE_MS,
         });
+        // Decision 082: only the phone that pressed is asked (its press key is the proof); read from storage, so
+        // a press made moments ago is known too.
+        const pressKey = readOwnPresses(ref)[request.id];
+        if (pressKey && !asked.current.has(request.id)) {
+          asked.current.add(request.id);
+          setFeedback({
+            id: request.id,
+            type: request.type,
+            pressKey,
+            until: Date.now() + FEEDBACK_WINDOW_MINUTES * 60_000,
+          });
+        }
         setAnnouncement(`${label}: ${guestText(i18n, 'guest.done')}`);
         endCooldownWithRequest();
         return;
+      }
       case 'dismissed':
       case 'cancelled':
         endCooldownWithRequest();
@@ -476,6 +507,27 @@ function GuestTable({
       onPress={send}
       status={status ?? (showDone ? done.status : null)}
       own={ownActions}
+      feedback={
+        feedback && now < feedback.until ? (
+          <Suspense fallback={null}>
+            <GuestFeedback
+              key={feedback.id}
+              table={ref}
+              requestId={feedback.id}
+              type={feedback.type}
+              pressKey={feedback.pressKey}
+              reviewUrl={restaurant.reviewUrl}
+              color={primary}
+              onReopened={(reopened) => {
+                // Back to pending: the status card shows it again (the table's channel brings it too).
+                store.update((current) => applyTableRequest(current, reopened) ?? current);
+                setDone(null);
+              }}
+              onClose={() => setFeedback(null)}
+            />
+          </Suspense>
+        ) : null
+      }
       extras={extras}
       onNoteChange={(note) => setExtras((current) => ({ ...current, note, noteError: null }))}
       onUrgentChange={(urgent) => setExtras((current) => ({ ...current, urgent }))}

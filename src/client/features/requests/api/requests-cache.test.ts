@@ -24,6 +24,7 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     note: null,
     urgent: false,
     billMethod: null,
+    reopenedAt: null,
     ...overrides,
   };
 }

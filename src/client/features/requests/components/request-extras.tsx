@@ -7,6 +7,26 @@ import { useI18n } from '../../../lib/i18n';
  * Allergy / urgent (decision 070): its own colour, always with its icon and words, never colour alone. Inline, in a
  * request's line of facts.
  */
+/**
+ * Decision 082: the guest answered "no" to "Did you get what you needed?" and the request came back. Icon and words,
+ * never colour alone.
+ */
+export function ReopenedBadge() {
+  const i18n = useI18n();
+  return (
+    <span
+      data-reopened
+      className="inline-flex items-center gap-1 rounded-full border border-warning-600 bg-warning-50 px-1.5 text-xs font-bold leading-4 text-warning-950"
+    >
+      <StrokeIcon d={REOPENED_ICON} className="size-3 shrink-0" strokeWidth="2.4" />
+      {appText(i18n, 'app.console.reopened')}
+    </span>
+  );
+}
+
+/** A circular arrow: the request came round again. */
+const REOPENED_ICON = 'M4.5 12a7.5 7.5 0 1 0 2.2-5.3M4.5 4.5v3.6h3.6';
+
 export function UrgentBadge() {
   const i18n = useI18n();
   return (

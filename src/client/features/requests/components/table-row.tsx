@@ -13,7 +13,7 @@ import { useAcknowledgeRequest, useCompleteRequest, useDismissRequest } from '..
 import type { TableGroup } from '../lib/console-list';
 import { elapsedText, tableText, typeText } from '../lib/console-text';
 import { StrokeIcon } from '../../../components/ui/request-type-icon';
-import { BillMethodBadge, GuestNote, UrgentBadge } from './request-extras';
+import { BillMethodBadge, GuestNote, ReopenedBadge, UrgentBadge } from './request-extras';
 
 /** Which action a line's button does; the console moves focus to the same action of the next line after it. */
 export type LineAction = 'take' | 'complete' | 'dismiss';
@@ -117,8 +117,10 @@ function RequestLine({
   const i18n = useI18n();
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
+  // A request its guest reopened (decision 082) waits again from its reopening.
+  const waitingSince = request.reopenedAt ?? request.createdAt;
   const timing = pendingTiming(
-    request.createdAt,
+    waitingSince,
     context.now,
     request.overdue,
     context.escalateAfterMinutes,
@@ -185,11 +187,12 @@ function RequestLine({
           <span className="inline-flex items-center gap-0.5 tabular-nums">
             <ClockIcon />
             <span className="sr-only">{appText(i18n, 'app.console.waiting')} </span>
-            <time dateTime={new Date(request.createdAt).toISOString()}>
+            <time dateTime={new Date(waitingSince).toISOString()}>
               {elapsedText(i18n, timing.elapsedMs)}
             </time>
           </span>
           {request.urgent && <UrgentBadge />}
+          {request.reopenedAt !== null && <ReopenedBadge />}
           {timing.overdue && (
             <span className="rounded-full bg-danger-700 px-1.5 text-[0.6875rem] font-bold uppercase leading-4 tracking-wide text-white">
               {appText(i18n, 'app.console.overdue')}

@@ -22,6 +22,7 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     note: null,
     urgent: false,
     billMethod: null,
+    reopenedAt: null,
     ...overrides,
   };
 }
@@ -57,6 +58,16 @@ describe('groupByTable', () => {
     expect(groups.map((g) => g.tableId)).toEqual(['c', 'b', 'a', 'd']);
     // Inside its row a table's requests stay oldest first.
     expect(groups[0]!.requests.map((r) => r.id)).toEqual(['plain-then-urgent', 'urgent-later']);
+  });
+
+  it('puts a table whose guest said "not resolved" next, after the urgent ones (decision 082)', () => {
+    const groups = groupByTable([
+      request('oldest', { tableId: 'a', createdAt: 1 }),
+      request('urgent', { tableId: 'b', createdAt: 30, urgent: true }),
+      request('reopened', { tableId: 'c', createdAt: 20, reopenedAt: 50 }),
+      request('middle', { tableId: 'd', createdAt: 10 }),
+    ]);
+    expect(groups.map((g) => g.tableId)).toEqual(['b', 'c', 'a', 'd']);
   });
 });
 

@@ -61,9 +61,13 @@ const oldestFirst = (a: ServiceRequest, b: ServiceRequest) =>
  */
 export function groupByTable(open: readonly ServiceRequest[]): TableGroup[] {
   const groups = groupInOrder(open);
+  const urgent = (g: TableGroup) => g.requests.some((r) => r.urgent);
+  // Decision 082: a request its guest said was not resolved comes back at the top, after the urgent ones.
+  const reopened = (g: TableGroup) => g.requests.some((r) => r.reopenedAt !== null);
   return [
-    ...groups.filter((g) => g.requests.some((r) => r.urgent)),
-    ...groups.filter((g) => !g.requests.some((r) => r.urgent)),
+    ...groups.filter(urgent),
+    ...groups.filter((g) => !urgent(g) && reopened(g)),
+    ...groups.filter((g) => !urgent(g) && !reopened(g)),
   ];
 }
 

@@ -803,7 +803,26 @@ export type AppMessageId =
   | "app.dashboard.uncoveredTitle"
   | "app.dashboard.allCovered"
   | "app.dashboard.allCoveredText"
-  | "app.dashboard.uncoveredText";
+  | "app.dashboard.uncoveredText"
+  | "app.console.reopened"
+  | "app.settings.analytics.feedback"
+  | "app.settings.analytics.feedbackDescription"
+  | "app.settings.analytics.feedbackByDay"
+  | "app.settings.analytics.feedbackByDayDescription"
+  | "app.settings.analytics.feedbackByServer"
+  | "app.settings.analytics.feedbackByServerDescription"
+  | "app.settings.analytics.feedbackByType"
+  | "app.settings.analytics.feedbackByTypeDescription"
+  | "app.settings.analytics.colDay"
+  | "app.settings.analytics.colNotResolved"
+  | "app.settings.analytics.colRatings"
+  | "app.settings.analytics.colRatingAverage"
+  | "app.settings.analytics.ratings"
+  | "app.settings.analytics.ratingsDescription"
+  | "app.settings.analytics.colRatedAt"
+  | "app.settings.analytics.colStars"
+  | "app.settings.analytics.colComment"
+  | "app.settings.analytics.noRatings";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadAppMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {

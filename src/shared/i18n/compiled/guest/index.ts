@@ -61,7 +61,25 @@ export type GuestMessageId =
   | "guest.usualWait"
   | "guest.yourNote"
   | "guest.payingBy.card"
-  | "guest.payingBy.cash";
+  | "guest.payingBy.cash"
+  | "guest.feedback.question"
+  | "guest.feedback.yes"
+  | "guest.feedback.no"
+  | "guest.feedback.dismiss"
+  | "guest.feedback.thanks"
+  | "guest.feedback.reopened"
+  | "guest.feedback.late"
+  | "guest.rating.question"
+  | "guest.rating.stars"
+  | "guest.rating.comment"
+  | "guest.rating.hint"
+  | "guest.rating.send"
+  | "guest.rating.choose"
+  | "guest.rating.thanks"
+  | "guest.rating.reviewInvite"
+  | "guest.rating.tooLong"
+  | "guest.rating.invalid"
+  | "guest.feedback.close";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadGuestMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
