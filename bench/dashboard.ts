@@ -9,7 +9,7 @@ import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/client';
-import { SESSION_COOKIE } from '../src/shared/constants';
+import { SESSION_COOKIE } from '@shared/constants';
 import { createBenchDatabase, seedFleet, type Backend } from './lib/database';
 import { describeMachine, machine, loadAverage } from './lib/machine';
 import type { Section } from './lib/report';

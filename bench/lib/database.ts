@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { restaurants, sessions, tables, users } from '../../src/server/db/schema';
 import { newTableId } from '../../src/server/modules/tables/tables.service';
 import { hashSecret } from '../../src/server/modules/users/users.service';
-import { SESSION_COOKIE } from '../../src/shared/constants';
+import { SESSION_COOKIE } from '@shared/constants';
 import { onCleanup } from './server';
 
 export type Backend = 'pglite' | 'postgres';

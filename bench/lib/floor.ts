@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { COOLDOWN_SECONDS } from '../../src/shared/constants';
+import { COOLDOWN_SECONDS } from '@shared/constants';
 import { cpuMeter, type CpuShare } from './cpu';
 import type { SeededRestaurant } from './database';
 import { nextStaffDevice, SourceAddresses } from './addresses';

@@ -13,8 +13,8 @@
  * shows the restaurant's face without its old state and says the service cannot be reached (main.tsx). /api is never
  * cached, except the logo.
  */
-import { GUEST_CACHED_ATTRIBUTE, GUEST_DATA_ELEMENT_ID } from '../shared/constants';
-import { matchTablePath } from '../shared/paths';
+import { GUEST_CACHED_ATTRIBUTE, GUEST_DATA_ELEMENT_ID } from '@shared/constants';
+import { matchTablePath } from '@shared/paths';
 
 declare const self: ServiceWorkerGlobalScope;
 /** Written in by the build (vite.config.ts guestServiceWorker): what the guest page loads, and their hash. */

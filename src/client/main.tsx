@@ -7,11 +7,11 @@ import {
   takeEmbeddedGuestLanguage,
   type GuestLanguageData,
 } from './app/guest-app';
-import { DEFAULT_LOCALE, dirOf, negotiateLocale } from '../shared/i18n/locales';
-import { GUEST_CACHED_ATTRIBUTE } from '../shared/constants';
+import { DEFAULT_LOCALE, dirOf, negotiateLocale } from '@shared/i18n/locales';
+import { GUEST_CACHED_ATTRIBUTE } from '@shared/constants';
 import { applyDocumentLanguage } from './lib/i18n';
 import { preferredGuestLocale } from './features/guest/lib/guest-locale';
-import { matchTablePath } from '../shared/paths';
+import { matchTablePath } from '@shared/paths';
 import { markAppTakingOver } from './features/guest/lib/early-press';
 import { LoadingScreen } from './components/ui/spinner';
 

@@ -11,8 +11,8 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import type { PushPayload } from '../shared/schemas';
-import { apiUrl, routes } from '../shared/api/routes';
+import type { PushPayload } from '@shared/schemas';
+import { apiUrl, routes } from '@shared/api/routes';
 
 declare const self: ServiceWorkerGlobalScope;
 

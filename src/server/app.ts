@@ -15,7 +15,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { LOGO_MAX_BYTES } from '../shared/constants';
+import { LOGO_MAX_BYTES } from '@shared/constants';
 import type { Database } from './db/client';
 import type { RegisteredRoute } from './http/access';
 import { addressKey } from './http/client-address';

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, type Database } from './db/client';
 import { backend, createTestDatabase } from '../../tests/support/test-db';
-import { MSG } from '../shared/messages';
+import { MSG } from '@shared/messages';
 import { eq } from 'drizzle-orm';
 import { tables } from './db/schema';
 

@@ -18,7 +18,7 @@ import { findRestaurant } from './modules/restaurants/restaurants.repo';
 import { createTableRow } from './modules/tables/tables.service';
 import { guestUrl } from './modules/tables/tables.mapper';
 import { createPasswordUser, createPinServer } from './modules/users/users.service';
-import { MSG } from '../shared/messages';
+import { MSG } from '@shared/messages';
 
 /** Each command's usage, shown in the full help and by `<command> --help`. */
 export const COMMAND_HELP: Record<string, string> = {

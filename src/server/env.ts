@@ -5,7 +5,7 @@ import {
   MAX_RESTAURANTS_PER_ADMIN_DEFAULT,
   MAX_STAFF_PER_RESTAURANT_DEFAULT,
   MAX_TABLES_PER_RESTAURANT_DEFAULT,
-} from '../shared/constants';
+} from '@shared/constants';
 
 /** An IPv4/IPv6 address, or one with a /prefix (CIDR). */
 function isAddressOrCidr(entry: string): boolean {

@@ -3,21 +3,21 @@
  * (issue 15, docs/decisions/042 and 047): `users.language`, or English when they have not chosen one. Every
  * language's server catalogue is loaded with the server (a few KB), one Lingui instance each.
  */
-import { messages as en } from '../shared/i18n/compiled/server/en';
-import { messages as es } from '../shared/i18n/compiled/server/es';
-import { messages as fr } from '../shared/i18n/compiled/server/fr';
-import { messages as de } from '../shared/i18n/compiled/server/de';
-import { messages as it } from '../shared/i18n/compiled/server/it';
-import { messages as pt } from '../shared/i18n/compiled/server/pt';
-import { messages as zhCN } from '../shared/i18n/compiled/server/zh-CN';
-import { messages as ja } from '../shared/i18n/compiled/server/ja';
-import { messages as tr } from '../shared/i18n/compiled/server/tr';
-import { messages as ar } from '../shared/i18n/compiled/server/ar';
-import type { ServerMessageId } from '../shared/i18n/compiled/server';
-import { createI18n, type I18n, type Messages } from '../shared/i18n/i18n';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/i18n/locales';
-import type { RequestType } from '../shared/rules';
-import { requestTableLabel } from '../shared/table-label';
+import { messages as en } from '@shared/i18n/compiled/server/en';
+import { messages as es } from '@shared/i18n/compiled/server/es';
+import { messages as fr } from '@shared/i18n/compiled/server/fr';
+import { messages as de } from '@shared/i18n/compiled/server/de';
+import { messages as it } from '@shared/i18n/compiled/server/it';
+import { messages as pt } from '@shared/i18n/compiled/server/pt';
+import { messages as zhCN } from '@shared/i18n/compiled/server/zh-CN';
+import { messages as ja } from '@shared/i18n/compiled/server/ja';
+import { messages as tr } from '@shared/i18n/compiled/server/tr';
+import { messages as ar } from '@shared/i18n/compiled/server/ar';
+import type { ServerMessageId } from '@shared/i18n/compiled/server';
+import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@shared/i18n/locales';
+import type { RequestType } from '@shared/rules';
+import { requestTableLabel } from '@shared/table-label';
 
 const CATALOGUE: Readonly<Record<Locale, Messages>> = {
   en,

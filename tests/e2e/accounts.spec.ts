@@ -3,7 +3,7 @@
  * and the super admin who sees real totals and deletes a server whose open console is signed out live.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import {
   expect,
   test,

@@ -3,7 +3,7 @@
  * creates one, and lands on its dashboard. The admin is made the only way the product makes admins: the CLI's
  * create-user (scripts/e2e-seed.ts does it before the server starts).
  */
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { E2E_SEED } from './seed-data';
 import { expect, signInWithEmail, test } from './support';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { expect, test, DEMO, signInWithEmail, signInWithPin } from './support';
 
 /** A suffix that keeps this run's restaurant apart from a retry's. */

@@ -12,7 +12,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { DEMO, ORIGIN, demoTables, expect, signInWithPin, test, type DemoTable } from './support';
 import { animationsFinished } from '../support/screens';
 

@@ -4,7 +4,7 @@
  * primary action.
  */
 import type { Locator, Page } from '@playwright/test';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import {
   DEMO,
   expect,

@@ -3,7 +3,7 @@
  * colour and logo; the open page follows without a reload (its header, the browser theme colour and the logo).
  */
 import { PNG } from 'pngjs';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { expect, ORIGIN, ownRestaurantWithTable, test } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

@@ -22,7 +22,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import {
   DEMO,
   demoTables,

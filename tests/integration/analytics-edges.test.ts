@@ -7,10 +7,10 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restaurants } from '../../src/server/db/schema';
-import { analyticsResponseSchema, type AnalyticsResponse } from '../../src/shared/analytics';
-import { messages as english } from '../../src/shared/i18n/compiled/app/en';
-import { messages as german } from '../../src/shared/i18n/compiled/app/de';
-import { createI18n } from '../../src/shared/i18n/i18n';
+import { analyticsResponseSchema, type AnalyticsResponse } from '@shared/analytics';
+import { messages as english } from '@shared/i18n/compiled/app/en';
+import { messages as german } from '@shared/i18n/compiled/app/de';
+import { createI18n } from '@shared/i18n/i18n';
 import { toCsv, type TableData } from '../../src/client/features/analytics/lib/csv';
 import { formatDuration } from '../../src/client/features/analytics/lib/format';
 import {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiTokens, requests } from '../../src/server/db/schema';
-import { createdApiTokenResponseSchema } from '../../src/shared/integrations';
+import { createdApiTokenResponseSchema } from '@shared/integrations';
 import { createTestApp, PUBLIC_URL, request, type TestApp } from '../support/test-app';
 import { makeFloor, makeRestaurant, makeTable } from '../support/factories';
 

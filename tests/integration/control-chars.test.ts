@@ -4,7 +4,7 @@
  * 500 before (audit).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { createTestApp, request, type TestApp } from '../support/test-app';
 import { makeFloor, makeSuperAdmin, signInPassword } from '../support/factories';
 

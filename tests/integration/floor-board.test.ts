@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { floorBoards } from '../../src/server/db/schema';
-import { BOARD_REVOKED_CLOSE } from '../../src/shared/constants';
+import { BOARD_REVOKED_CLOSE } from '@shared/constants';
 import { createTestApp, request, type TestApp } from '../support/test-app';
 import { makeFloor, makeTable } from '../support/factories';
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restaurants } from '../../src/server/db/schema';
-import { LOCALES, dirOf, type Locale } from '../../src/shared/i18n/locales';
-import { GUEST_LOCALE_COOKIE } from '../../src/shared/constants';
+import { LOCALES, dirOf, type Locale } from '@shared/i18n/locales';
+import { GUEST_LOCALE_COOKIE } from '@shared/constants';
 import { makeRestaurant, makeTable } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent, Restaurant, Table } from '../../src/shared/schemas';
+import type { LiveEvent, Restaurant, Table } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../support/test-app';
 import {
   makeAdmin,

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../../src/server/db/client';
-import type { LiveEvent } from '../../src/shared/schemas';
+import type { LiveEvent } from '@shared/schemas';
 import { createRestaurant } from '../../src/server/modules/restaurants/restaurants.service';
 import { createTableRow } from '../../src/server/modules/tables/tables.service';
 import { createPasswordUser, createPinServer } from '../../src/server/modules/users/users.service';

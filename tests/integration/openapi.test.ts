@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MSG } from '../../src/shared/messages';
+import { MSG } from '@shared/messages';
 import { setZodCompilers } from '../../src/server/app';
 import { registerErrorHandler } from '../../src/server/http/errors';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -9,8 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests } from '../../src/server/db/schema';
 import { AppError, StorageHealth, STORAGE_FAILURE_HOLD_MS } from '../../src/server/http/errors';
-import { healthResponseSchema } from '../../src/shared/health';
-import { MSG } from '../../src/shared/messages';
+import { healthResponseSchema } from '@shared/health';
+import { MSG } from '@shared/messages';
 import { makeRestaurant, makeTable } from '../support/factories';
 import { createTestApp, request, type TestApp } from '../support/test-app';
 

@@ -21,7 +21,7 @@ import {
   createdWebhookResponseSchema,
   webhookDeliveriesResponseSchema,
   webhookPayloadSchema,
-} from '../../src/shared/integrations';
+} from '@shared/integrations';
 import { createTestApp, PUBLIC_URL, request, type TestApp } from '../support/test-app';
 import { makeFloor } from '../support/factories';
 import { decodeQuotedPrintable, startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';

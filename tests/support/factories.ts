@@ -1,7 +1,7 @@
 /** Each test makes its own data through these, via the same services the app uses. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { requests } from '../../src/server/db/schema';
-import type { RequestType } from '../../src/shared/rules';
+import type { RequestType } from '@shared/rules';
 import { createRestaurant } from '../../src/server/modules/restaurants/restaurants.service';
 import { createTableRow } from '../../src/server/modules/tables/tables.service';
 import { createPasswordUser, createPinServer } from '../../src/server/modules/users/users.service';

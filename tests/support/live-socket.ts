@@ -1,6 +1,6 @@
 /** A staff console's live socket (/api/live) as a test drives it: every event kept, wait for one by type. */
 import WebSocket from 'ws';
-import type { LiveEvent } from '../../src/shared/schemas';
+import type { LiveEvent } from '@shared/schemas';
 
 export interface LiveSocket {
   ws: WebSocket;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { paths } from '../../src/shared/paths';
+import { paths } from '@shared/paths';
 import { DEMO } from '../../src/server/demo';
 
 export const VIEWPORTS = [

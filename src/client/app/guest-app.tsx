@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { GUEST_DATA_ELEMENT_ID, GUEST_I18N_ELEMENT_ID } from '../../shared/constants';
-import { loadGuestMessages } from '../../shared/i18n/compiled/guest';
-import { createI18n, type I18n, type Messages } from '../../shared/i18n/i18n';
-import { dirOf, isLocale, type Locale } from '../../shared/i18n/locales';
+import { GUEST_DATA_ELEMENT_ID, GUEST_I18N_ELEMENT_ID } from '@shared/constants';
+import { loadGuestMessages } from '@shared/i18n/compiled/guest';
+import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
+import { dirOf, isLocale, type Locale } from '@shared/i18n/locales';
 import { applyDocumentLanguage, I18nContext } from '../lib/i18n';
 import { rememberGuestLocale, storedGuestLocale } from '../features/guest/lib/guest-locale';
-import type { GuestTableResponse } from '../../shared/schemas';
+import type { GuestTableResponse } from '@shared/schemas';
 import { guestTableResponse } from '../features/guest/api/guest-responses';
 import { fetchGuestTable } from '../features/guest/api/guest-api';
 import { GuestTableContext, GuestTableStore } from '../features/guest/api/guest-table-store';
 import { GuestTablePage } from '../features/guest/routes/guest-table-page';
-import type { TableRef } from '../../shared/paths';
+import type { TableRef } from '@shared/paths';
 
 /**
  * The table's data that came inside the page's HTML, when the server rendered it; null otherwise (the service

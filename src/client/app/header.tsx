@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '@shared/paths';
-import { appText } from '../../shared/i18n/app';
-import type { AppMessageId } from '../../shared/i18n/compiled/app';
+import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
 import { useI18n } from '../lib/i18n';
 import { useLogout } from '../features/auth/api/auth-api';
 import { useSession } from '../lib/session-api';

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { appText } from '../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import type { LiveEvent, RequestsResponse } from '@shared/schemas';
 import { clearSession, useSession } from '../lib/session-api';
 import { useActiveRestaurant } from '../lib/active-restaurant-provider';

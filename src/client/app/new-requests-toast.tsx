@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
-import { NEW_REQUEST_VIBRATION, TOAST_MS } from '../../shared/constants';
-import type { ServiceRequest } from '../../shared/schemas';
-import { appRequestTableLabel, appText } from '../../shared/i18n/app';
+import { NEW_REQUEST_VIBRATION, TOAST_MS } from '@shared/constants';
+import type { ServiceRequest } from '@shared/schemas';
+import { appRequestTableLabel, appText } from '@shared/i18n/app';
 import { useI18n } from '../lib/i18n';
 import { RequestTypeIcon } from '../components/ui/request-type-icon';
 import { playChime } from '../lib/sound';

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import type { SessionResponse } from '../../shared/schemas';
+import type { SessionResponse } from '@shared/schemas';
 import { ApiRequestError } from '../lib/api-client';
 import { queryKeys } from '../lib/query-keys';
 

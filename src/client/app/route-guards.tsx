@@ -1,8 +1,8 @@
 import { Navigate, Outlet } from 'react-router';
-import type { Role } from '../../shared/schemas';
+import type { Role } from '@shared/schemas';
 import { LoadingScreen } from '../components/ui/spinner';
 import { useSession } from '../lib/session-api';
-import { homePathForRole, paths } from '../../shared/paths';
+import { homePathForRole, paths } from '@shared/paths';
 
 /** SPEC §2: /login and /register are for signed-out visitors; a signed-in user is sent home by role. */
 export function SignedOutOnly() {

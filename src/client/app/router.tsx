@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner';
 import { preferredGuestLocale } from '../features/guest/lib/guest-locale';
-import { DEFAULT_LOCALE, dirOf } from '../../shared/i18n/locales';
+import { DEFAULT_LOCALE, dirOf } from '@shared/i18n/locales';
 import { applyDocumentLanguage } from '../lib/i18n';
 import { GuestApp, loadGuestLanguage, type GuestLanguageData } from './guest-app';
-import { paths } from '../../shared/paths';
+import { paths } from '@shared/paths';
 import { RequireRole, RootRedirect, SignedOutOnly } from './route-guards';
 
 /** React.lazy for a named export (DESIGN.md: named exports only). */

@@ -1,4 +1,4 @@
-import { appText } from '../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { focusPageHeading } from '../lib/focus';
 import { useI18n } from '../lib/i18n';
 import { turnOnSound, useSoundState } from '../lib/sound';

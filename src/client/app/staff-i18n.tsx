@@ -5,11 +5,11 @@
  * are shown in the same language (decision 050).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { messages as english } from '../../shared/i18n/compiled/app/en';
-import { loadAppMessages } from '../../shared/i18n/compiled/app';
-import { BOOT_TEXT } from '../../shared/i18n/compiled/app/boot';
-import { createI18n, type I18n } from '../../shared/i18n/i18n';
-import { dirOf, negotiateLocale, type Locale } from '../../shared/i18n/locales';
+import { messages as english } from '@shared/i18n/compiled/app/en';
+import { loadAppMessages } from '@shared/i18n/compiled/app';
+import { BOOT_TEXT } from '@shared/i18n/compiled/app/boot';
+import { createI18n, type I18n } from '@shared/i18n/i18n';
+import { dirOf, negotiateLocale, type Locale } from '@shared/i18n/locales';
 import { setErrorWording } from '../lib/api-client';
 import { LoadingScreen } from '../components/ui/spinner';
 import { applyDocumentLanguage, I18nContext } from '../lib/i18n';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { toast } from 'react-toastify';
-import { appText } from '../../shared/i18n/app';
-import { isLocale } from '../../shared/i18n/locales';
+import { appText } from '@shared/i18n/app';
+import { isLocale } from '@shared/i18n/locales';
 import { useSetLanguage } from '../lib/account-api';
 import { useI18n } from '../lib/i18n';
 import { useSession } from '../lib/session-api';

@@ -1,4 +1,4 @@
-import { LOCALE_LABELS, LOCALES } from '../../shared/i18n/locales';
+import { LOCALE_LABELS, LOCALES } from '@shared/i18n/locales';
 
 /** The app's languages as <option>s of a select, each named in itself and marked with its lang (issue 15). */
 export function LocaleOptions({ className }: { className?: string }) {

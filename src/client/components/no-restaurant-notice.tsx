@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
-import { appText } from '../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../lib/i18n';
 import { EmptyState } from './ui/empty-state';
 

@@ -9,8 +9,8 @@ import { Button } from './ui/button';
 import { FormField } from './ui/form-field';
 import { FORM_OPTIONS, serverErrorToForm } from '../lib/form';
 import { useI18n } from '../lib/i18n';
-import { appText } from '../../shared/i18n/app';
-import type { I18n } from '../../shared/i18n/i18n';
+import { appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
 import type { useCreateRestaurant } from '../lib/restaurants-api';
 
 /** SPEC §5 Create restaurant: the name is required (and, issue 13, at most RESTAURANT_NAME_MAX characters). */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeOwnPin, deleteAccount, setAccountLanguage } from '../../shared/api/auth';
+import { changeOwnPin, deleteAccount, setAccountLanguage } from '@shared/api/auth';
 import { call } from './api-client';
 import { clearSession } from './session-api';
 import { queryKeys } from './query-keys';
-import type { Locale } from '../../shared/i18n/locales';
-import type { SessionResponse } from '../../shared/schemas';
+import type { Locale } from '@shared/i18n/locales';
+import type { SessionResponse } from '@shared/schemas';
 
 /** DELETE /api/account: the signed-in user deletes themselves (a server's tables are unassigned first, SPEC §6). */
 export function useDeleteAccount() {

@@ -4,7 +4,7 @@
  * one instead of stacking a copy.
  */
 import { toast } from 'react-toastify';
-import { TOAST_MS } from '../../shared/constants';
+import { TOAST_MS } from '@shared/constants';
 
 const errorId = (action: string) => `${action}:error`;
 const successId = (action: string) => `${action}:success`;

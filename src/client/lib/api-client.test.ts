@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../shared/messages';
-import { apiErrorSchema } from '../../shared/schemas';
-import { getSession } from '../../shared/api/auth';
+import { MSG } from '@shared/messages';
+import { apiErrorSchema } from '@shared/schemas';
+import { getSession } from '@shared/api/auth';
 import { ApiRequestError, call, isApiError } from './api-client';
 
 function jsonResponse(status: number, body: unknown): Response {

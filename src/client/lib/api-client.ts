@@ -8,9 +8,9 @@
  * guest page's first load does not carry it.
  */
 import type { z } from 'zod';
-import type { ApiError } from '../../shared/schemas';
-import { INTERNAL_ERROR } from '../../shared/internal-error';
-import { apiUrl, type HttpMethod, type PathParams, type QueryValue } from '../../shared/api/routes';
+import type { ApiError } from '@shared/schemas';
+import { INTERNAL_ERROR } from '@shared/internal-error';
+import { apiUrl, type HttpMethod, type PathParams, type QueryValue } from '@shared/api/routes';
 
 /** What a response is parsed with: a zod schema fits, and so does a hand-written guard with the same method. */
 export interface ResponseParser<T> {

@@ -4,8 +4,8 @@
  * actions stay in their feature.
  */
 import { useQuery } from '@tanstack/react-query';
-import { listStaff } from '../../shared/api/staff';
-import { listTables } from '../../shared/api/tables';
+import { listStaff } from '@shared/api/staff';
+import { listTables } from '@shared/api/tables';
 import { call } from './api-client';
 import { queryKeys } from './query-keys';
 

@@ -4,7 +4,7 @@
  * and every consumer renders again; the server renders the same tree with its own instance (decision 017).
  */
 import { createContext, useContext } from 'react';
-import type { I18n } from '../../shared/i18n/i18n';
+import type { I18n } from '@shared/i18n/i18n';
 
 export const I18nContext = createContext<I18n | null>(null);
 

@@ -6,8 +6,8 @@
  */
 // Types only: the guest page uses this client too and must not load zod (decision 016). The staff channel's
 // zod-checked parser is in live-events.ts; the guest channel's guard in features/guest/api/guest-responses.ts.
-import type { LiveEvent } from '../../shared/schemas';
-import { apiUrl, routes } from '../../shared/api/routes';
+import type { LiveEvent } from '@shared/schemas';
+import { apiUrl, routes } from '@shared/api/routes';
 
 /** 'offline': the browser has no network (navigator.onLine); the client reconnects as soon as it has. */
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'closed';

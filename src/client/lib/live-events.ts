@@ -1,5 +1,5 @@
 /** The staff live channel's frames, checked with the shared zod schema (the staff app loads zod anyway). */
-import { liveEventSchema, type LiveEvent } from '../../shared/schemas';
+import { liveEventSchema, type LiveEvent } from '@shared/schemas';
 
 export function parseLiveEvent(data: unknown): LiveEvent | null {
   if (typeof data !== 'string') return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequest } from '../../shared/schemas';
+import type { ServiceRequest } from '@shared/schemas';
 import { summarizePending } from './pending-requests';
 
 function request(id: string, tableId: string, status: ServiceRequest['status']): ServiceRequest {

@@ -5,7 +5,7 @@
  * reads it from here, so no feature imports another.
  */
 import { createContext, use } from 'react';
-import type { RequestsResponse } from '../../shared/schemas';
+import type { RequestsResponse } from '@shared/schemas';
 
 export interface PendingSummary {
   /** Requests nobody has taken, completed or dismissed yet. */

@@ -5,7 +5,7 @@
  * with the server's VAPID key and registers the subscription; 'denied': left alone and shown as such.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getPushPublicKey, subscribePush, unsubscribePush } from '../../shared/api/push';
+import { getPushPublicKey, subscribePush, unsubscribePush } from '@shared/api/push';
 import { call } from './api-client';
 
 export type PushState = 'unsupported' | 'default' | 'denied' | 'enabling' | 'on' | 'error';

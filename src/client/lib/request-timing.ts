@@ -1,4 +1,4 @@
-import { ESCALATE_MINUTES_MIN } from '../../shared/constants';
+import { ESCALATE_MINUTES_MIN } from '@shared/constants';
 
 export interface PendingTiming {
   /** What the card shows as the waiting time. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { resendVerification } from '../../shared/api/auth';
+import { resendVerification } from '@shared/api/auth';
 import { call } from './api-client';
 
 /**

@@ -4,11 +4,11 @@
  * features use (the owner's PIN reset, a server's own PIN change, the password reset page).
  */
 import { z } from 'zod';
-import { confirmedSecret, NAME_REQUIRED, passwordError, pinError } from '../../shared/fields';
-import { appText } from '../../shared/i18n/app';
-import type { AppMessageId } from '../../shared/i18n/compiled/app';
-import type { I18n } from '../../shared/i18n/i18n';
-import { MSG } from '../../shared/messages';
+import { confirmedSecret, NAME_REQUIRED, passwordError, pinError } from '@shared/fields';
+import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
+import type { I18n } from '@shared/i18n/i18n';
+import { MSG } from '@shared/messages';
 
 /** The shared rules' English texts, by the catalogue key of the same text. */
 const RULE_TEXTS: Record<string, AppMessageId> = {

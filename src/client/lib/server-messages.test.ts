@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages as english } from '../../shared/i18n/compiled/app/en';
-import { messages as german } from '../../shared/i18n/compiled/app/de';
-import { messages as arabic } from '../../shared/i18n/compiled/app/ar';
-import { createI18n } from '../../shared/i18n/i18n';
-import { FLOOR_MSG } from '../../shared/floor-messages';
-import { MSG } from '../../shared/messages';
-import { getSession, pinLogin } from '../../shared/api/auth';
+import { messages as english } from '@shared/i18n/compiled/app/en';
+import { messages as german } from '@shared/i18n/compiled/app/de';
+import { messages as arabic } from '@shared/i18n/compiled/app/ar';
+import { createI18n } from '@shared/i18n/i18n';
+import { FLOOR_MSG } from '@shared/floor-messages';
+import { MSG } from '@shared/messages';
+import { getSession, pinLogin } from '@shared/api/auth';
 import { ApiRequestError, call, setErrorWording } from './api-client';
 import { SERVER_TEXT_IDS, serverMessageText } from './server-messages';
 

@@ -5,12 +5,12 @@
  * words, a text that holds a value (a name, a count) by its code and the values the error carries. A text this
  * table does not know (a future server's) is shown as the server sent it.
  */
-import { FLOOR_MSG } from '../../shared/floor-messages';
-import { appText } from '../../shared/i18n/app';
-import type { AppMessageId } from '../../shared/i18n/compiled/app';
-import type { I18n } from '../../shared/i18n/i18n';
-import { NAME_REQUIRED } from '../../shared/fields';
-import { MSG } from '../../shared/messages';
+import { FLOOR_MSG } from '@shared/floor-messages';
+import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
+import type { I18n } from '@shared/i18n/i18n';
+import { NAME_REQUIRED } from '@shared/fields';
+import { MSG } from '@shared/messages';
 import { NETWORK_MESSAGE, type ApiRequestError } from './api-client';
 
 /** Fixed texts, by the English words the server sends. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_THEME_COLOR } from '../../shared/constants';
+import { DEFAULT_THEME_COLOR } from '@shared/constants';
 
 function themeColorMeta(): HTMLMetaElement {
   const existing = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');

@@ -4,7 +4,7 @@
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../shared/schemas';
+import type { Role } from '@shared/schemas';
 import { installAccessControl } from './access';
 import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
 import {

@@ -4,15 +4,15 @@
  * restaurant) are made in the services.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TokenScope } from '../../shared/integrations';
-import { MSG } from '../../shared/messages';
-import { PUBLIC, type AccessRule } from '../../shared/api/access';
-import type { OperationId } from '../../shared/api/routes';
+import type { TokenScope } from '@shared/integrations';
+import { MSG } from '@shared/messages';
+import { PUBLIC, type AccessRule } from '@shared/api/access';
+import type { OperationId } from '@shared/api/routes';
 import { forbidden, unauthorized } from './errors';
 import type { SessionUser } from '../modules/auth/auth.service';
 import type { BoardPrincipal } from '../modules/boards/boards.service';
 
-export { PUBLIC, roles, STAFF, ANY_USER, type AccessRule } from '../../shared/api/access';
+export { PUBLIC, roles, STAFF, ANY_USER, type AccessRule } from '@shared/api/access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

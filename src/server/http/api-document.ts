@@ -6,12 +6,12 @@
  * this runs over its result (transformObject), so the runtime schemas stay exactly those the routes declare.
  */
 import { z } from 'zod';
-import { BOARD_COOKIE, SESSION_COOKIE } from '../../shared/constants';
-import { endpoints } from '../../shared/api';
-import { ERROR_STATUS, type ErrorCode } from '../../shared/api/error-codes';
-import { errorsOf, TAGS, type Endpoint } from '../../shared/api/endpoint';
-import { SENT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '../../shared/integrations';
-import { apiErrorSchema } from '../../shared/schemas';
+import { BOARD_COOKIE, SESSION_COOKIE } from '@shared/constants';
+import { endpoints } from '@shared/api';
+import { ERROR_STATUS, type ErrorCode } from '@shared/api/error-codes';
+import { errorsOf, TAGS, type Endpoint } from '@shared/api/endpoint';
+import { SENT_WEBHOOK_EVENTS, WEBHOOK_EVENTS } from '@shared/integrations';
+import { apiErrorSchema } from '@shared/schemas';
 
 type Json = Record<string, unknown>;
 interface Operation extends Json {

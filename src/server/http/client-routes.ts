@@ -6,15 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchTablePath } from '../../shared/paths';
-import { idParamSchema } from '../../shared/schemas';
+import { matchTablePath } from '@shared/paths';
+import { idParamSchema } from '@shared/schemas';
 import { GUEST_READ_LIMITS } from '../modules/guest/guest.routes';
 import type { Services } from '../services';
 import { guestPreload } from './client-shell';
 import { guestPageLanguage, renderGuestPage } from './guest-page';
-import { GUEST_LOCALE_COOKIE } from '../../shared/constants';
-import { isLocale, negotiateLocale } from '../../shared/i18n/locales';
-import { MSG } from '../../shared/messages';
+import { GUEST_LOCALE_COOKIE } from '@shared/constants';
+import { isLocale, negotiateLocale } from '@shared/i18n/locales';
+import { MSG } from '@shared/messages';
 
 /** Built assets carry a content hash in their name and never change; the rest (sw.js, icons…) may. */
 function cacheControlFor(file: string): string {

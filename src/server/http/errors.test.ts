@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { createTestDatabase } from '../../../tests/support/test-db';
 import { pgErrorCode, registerErrorHandler } from './errors';
 

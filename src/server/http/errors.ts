@@ -1,8 +1,8 @@
 /** The one error shape: { error: { code, message } } with an HTTP status that means what it says (DESIGN.md). */
 import { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../shared/api/error-codes';
-import { MSG } from '../../shared/messages';
+import type { ErrorCode } from '@shared/api/error-codes';
+import { MSG } from '@shared/messages';
 import { loggableError } from './log-safe';
 
 export class AppError extends Error {

@@ -1,6 +1,6 @@
 /** The server-rendered guest page (decision 017): the same markup the browser hydrates, and nothing can break out. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GuestTableResponse } from '../../shared/schemas';
+import type { GuestTableResponse } from '@shared/schemas';
 import {
   guestPageLanguage,
   renderGuestPage,

@@ -5,13 +5,13 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { endpoints, channels } from '../../shared/api';
-import { routes } from '../../shared/api/routes';
+import { endpoints, channels } from '@shared/api';
+import { routes } from '@shared/api/routes';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { setZodCompilers } from '../app';
 import { installAccessControl } from './access';
 import { route } from './route';
-import { getSession } from '../../shared/api/auth';
+import { getSession } from '@shared/api/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const key = (r: { method: string; path?: string; url?: string }) => `${r.method} ${r.path ?? r.url}`;
+const key = (r: { method: string; path?: string; url?: string }) =>
+  `${r.method} ${r.path ?? r.url}`;
 const table = [...endpoints, ...channels];
 
 describe('the endpoint table', () => {
@@ -36,7 +37,8 @@ describe('the endpoint table', () => {
 
   it('has a registered route for every entry', () => {
     const registered = new Set(t.routes.map(key));
-    for (const entry of table) expect(registered, `${key(entry)} is not registered`).toContain(key(entry));
+    for (const entry of table)
+      expect(registered, `${key(entry)} is not registered`).toContain(key(entry));
     expect(table.map((e) => e.operationId).sort()).toEqual(Object.keys(routes).sort());
   });
 
@@ -55,7 +57,13 @@ describe('the endpoint table', () => {
     route(app, getSession, () => ({ user: null }));
     await app.ready();
     expect(registered).toEqual([
-      { method: 'GET', url: '/api/session', access: getSession.access, declares: [], websocket: false },
+      {
+        method: 'GET',
+        url: '/api/session',
+        access: getSession.access,
+        declares: [],
+        websocket: false,
+      },
     ]);
     const res = await app.inject({ method: 'GET', url: '/api/session' });
     expect(res.json()).toEqual({ user: null });

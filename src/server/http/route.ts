@@ -18,8 +18,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { isBodiless, type Endpoint } from '../../shared/api/endpoint';
-import { MSG } from '../../shared/messages';
+import { isBodiless, type Endpoint } from '@shared/api/endpoint';
+import { MSG } from '@shared/messages';
 import { badRequest } from './errors';
 import { jsonBody } from './validate';
 

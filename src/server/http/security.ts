@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
-import { SESSION_COOKIE } from '../../shared/constants';
+import { SESSION_COOKIE } from '@shared/constants';
 import { forbidden } from './errors';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { bearerOf } from '../modules/integrations/api-tokens.service';
 import { comesFromOurOrigin } from './origin';
 

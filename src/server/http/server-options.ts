@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyServerOptions } from 'fastify';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { RequestLog } from './request-log';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;

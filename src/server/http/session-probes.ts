@@ -7,7 +7,7 @@
  * the address keep working while someone there guesses cookies.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { AppError } from './errors';
 
 /** Cookies per address and minute that turned out to be no session (expired, signed out, or made up). */

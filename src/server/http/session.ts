@@ -5,12 +5,12 @@
  * each token has a rate limit of its own.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BOARD_COOKIE, SESSION_COOKIE } from '../../shared/constants';
+import { BOARD_COOKIE, SESSION_COOKIE } from '@shared/constants';
 import { SESSION_TOKEN_MAX, sessionIdOf } from '../modules/auth/auth.service';
 import { bearerOf } from '../modules/integrations/api-tokens.service';
 import type { Services } from '../services';
 import { installAccessControl, type RegisteredRoute } from './access';
-import { MSG } from '../../shared/messages';
+import { MSG } from '@shared/messages';
 import { AppError } from './errors';
 import { sessionProbeGuard } from './session-probes';
 

@@ -3,7 +3,7 @@
  * bill method — a 'resync' for table and restaurant changes, and nothing of the rest (sessions, presence, hello).
  */
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent, ServiceRequest } from '../../shared/schemas';
+import type { LiveEvent, ServiceRequest } from '@shared/schemas';
 import { boardEventOf } from './hub';
 
 const request: ServiceRequest = {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
-import type { LiveEvent } from '../../shared/schemas';
+import type { LiveEvent } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
 import { makeFloor, makeTable } from '../../../tests/support/factories';
 import { backend } from '../../../tests/support/test-db';

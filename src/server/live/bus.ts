@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { LiveEvent } from '../../shared/schemas';
+import type { LiveEvent } from '@shared/schemas';
 
 export type BusMessage =
   | {

@@ -8,9 +8,9 @@
  * public face (publicEventOf).
  */
 import type { WebSocket } from 'ws';
-import { BOARD_REVOKED_CLOSE, GUEST_GONE_CLOSE } from '../../shared/constants';
-import type { BoardLiveEvent } from '../../shared/board';
-import type { LiveEvent, PublicLiveEvent } from '../../shared/schemas';
+import { BOARD_REVOKED_CLOSE, GUEST_GONE_CLOSE } from '@shared/constants';
+import type { BoardLiveEvent } from '@shared/board';
+import type { LiveEvent, PublicLiveEvent } from '@shared/schemas';
 import { toBoardRequest, toGuestRequestState } from '../modules/requests/requests.mapper';
 import { publicOf } from '../modules/restaurants/restaurants.mapper';
 import { liveEventFor, type SessionUser } from '../policy/policy';

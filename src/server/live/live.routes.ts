@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParamSchema } from '../../shared/schemas';
-import { staffLive } from '../../shared/api/live';
+import { idParamSchema } from '@shared/schemas';
+import { staffLive } from '@shared/api/live';
 import { forbidden } from '../http/errors';
 import { addressKey } from '../http/client-address';
 import { isSameOrigin } from '../http/origin';

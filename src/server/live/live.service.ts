@@ -1,6 +1,6 @@
 /** What the rest of the server calls to make something live. Events go through the bus, so every instance's hub sees them. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Restaurant, ServiceRequest, Table } from '../../shared/schemas';
+import type { Restaurant, ServiceRequest, Table } from '@shared/schemas';
 import type { Metrics } from '../metrics/metrics';
 import type { BusMessage, EventBus, StatementNotify } from './bus';
 import { Hub } from './hub';

@@ -1,7 +1,7 @@
 /** The live channel over a real socket: a guest's press reaches the right consoles and no others. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveEvent } from '../../shared/schemas';
+import type { LiveEvent } from '@shared/schemas';
 import {
   createTestApp,
   PUBLIC_URL,
@@ -182,7 +182,7 @@ describe('/api/live', () => {
     expect(await client.closed).toBe(4001);
   });
 
-  it('closes the old session\'s socket at once when the same browser signs in again', async () => {
+  it("closes the old session's socket at once when the same browser signs in again", async () => {
     const a = await makeFloor(t);
     const client = await connect(a.serverCookie);
     await client.next('hello');

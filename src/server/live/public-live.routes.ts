@@ -9,8 +9,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG } from '../../shared/messages';
-import { restaurantLive, tableLive } from '../../shared/api/live';
+import { MSG } from '@shared/messages';
+import { restaurantLive, tableLive } from '@shared/api/live';
 import { addressKey } from '../http/client-address';
 import { AppError, notFound } from '../http/errors';
 import { findRestaurant } from '../modules/restaurants/restaurants.repo';

@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { LiveEvent, Restaurant, ServiceRequest, Table } from '../../shared/schemas';
+import type { LiveEvent, Restaurant, ServiceRequest, Table } from '@shared/schemas';
 import { Hub, type Connection } from '../live/hub';
 import {
   canSeeRequest,

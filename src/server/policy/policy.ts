@@ -5,9 +5,9 @@
  * hub ask here, so the rule is written once.
  */
 import type { Executor } from '../db/client';
-import { MSG } from '../../shared/messages';
-import type { TokenScope } from '../../shared/integrations';
-import type { LiveEvent, Restaurant, Role } from '../../shared/schemas';
+import { MSG } from '@shared/messages';
+import type { TokenScope } from '@shared/integrations';
+import type { LiveEvent, Restaurant, Role } from '@shared/schemas';
 import { notFound } from '../http/errors';
 import { isOwner } from '../modules/restaurants/restaurants.repo';
 import { ownedRestaurantIds } from '../modules/users/users.repo';

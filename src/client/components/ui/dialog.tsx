@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
-import { appText } from '../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../lib/i18n';
 
 export interface DialogProps {

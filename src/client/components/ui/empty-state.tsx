@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { appText } from '../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../lib/i18n';
 import { Button } from './button';
 

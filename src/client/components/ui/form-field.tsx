@@ -7,7 +7,7 @@ import {
   type Ref,
 } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { appText } from '../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../lib/i18n';
 
 export const INPUT_CLASS =

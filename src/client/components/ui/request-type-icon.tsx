@@ -1,4 +1,4 @@
-import type { RequestType } from '../../../shared/rules';
+import type { RequestType } from '@shared/rules';
 
 /**
  * One icon per request type, shared by the guest's buttons and the staff console's cards (issue 12). Inline SVG

@@ -1,4 +1,4 @@
-import { readableTextOn, safeColor } from '../../../shared/color';
+import { readableTextOn, safeColor } from '@shared/color';
 
 export interface RestaurantMarkProps {
   name: string;

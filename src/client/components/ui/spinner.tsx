@@ -1,7 +1,7 @@
 import { useContext } from 'react';
-import { appText } from '../../../shared/i18n/app';
-import { BOOT_TEXT } from '../../../shared/i18n/compiled/app/boot';
-import { dirOf, negotiateLocale, type Locale } from '../../../shared/i18n/locales';
+import { appText } from '@shared/i18n/app';
+import { BOOT_TEXT } from '@shared/i18n/compiled/app/boot';
+import { dirOf, negotiateLocale, type Locale } from '@shared/i18n/locales';
 import { I18nContext } from '../../lib/i18n';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
-import type { AnalyticsPeriod } from '../../../shared/analytics';
-import type { RequestType } from '../../../shared/rules';
+import type { AnalyticsPeriod } from '@shared/analytics';
+import type { RequestType } from '@shared/rules';
 
 export interface PeriodBounds {
   timeZone: string;

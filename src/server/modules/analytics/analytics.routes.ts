@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getAnalytics } from '../../../shared/api/restaurants';
+import { getAnalytics } from '@shared/api/restaurants';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

@@ -1,16 +1,12 @@
 /** Analytics for the restaurant's owner (issue 13, decision 046): figures computed by the database, mapped here. */
 import type { Db } from '../../db/client';
-import { MSG } from '../../../shared/messages';
-import type {
-  AnalyticsFigures,
-  AnalyticsQuery,
-  AnalyticsResponse,
-} from '../../../shared/analytics';
-import { REQUEST_TYPES } from '../../../shared/rules';
+import { MSG } from '@shared/messages';
+import type { AnalyticsFigures, AnalyticsQuery, AnalyticsResponse } from '@shared/analytics';
+import { REQUEST_TYPES } from '@shared/rules';
 import { notFound } from '../../http/errors';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
 import { periodBounds, periodFigures, periodRatings, type FiguresRow } from './analytics.repo';
-import { RATINGS_LIST_MAX } from '../../../shared/analytics';
+import { RATINGS_LIST_MAX } from '@shared/analytics';
 
 const ms = (value: number | string | null): number | null =>
   value === null ? null : Math.round(Number(value));

@@ -7,7 +7,7 @@ import {
   DATE_INVALID,
   PERIOD_INVALID,
   type AnalyticsResponse,
-} from '../../../shared/analytics';
+} from '@shared/analytics';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
   makeFloor,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../../../shared/constants';
-import { getSession, login, logout, pinLogin } from '../../../shared/api/auth';
+import { SESSION_COOKIE } from '@shared/constants';
+import { getSession, login, logout, pinLogin } from '@shared/api/auth';
 import { addressKey } from '../../http/client-address';
 import { route } from '../../http/route';
 import type { Services } from '../../services';

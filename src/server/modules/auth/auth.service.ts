@@ -1,10 +1,10 @@
 /** Signing in and out, and resolving the session cookie to a user (SPEC §2 /login, §4 Authentication, §8). */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { PASSWORD_SESSION_DAYS, PIN_SESSION_HOURS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { normalizeLoginId } from '../../../shared/fields';
-import type { User } from '../../../shared/schemas';
+import { PASSWORD_SESSION_DAYS, PIN_SESSION_HOURS } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { normalizeLoginId } from '@shared/fields';
+import type { User } from '@shared/schemas';
 import { AppError, unauthorized } from '../../http/errors';
 import {
   findUserByEmail,

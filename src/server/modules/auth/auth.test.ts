@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { loginAttempts, sessions, users } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   createTestApp,
   request,

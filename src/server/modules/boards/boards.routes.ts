@@ -4,15 +4,9 @@
  * paths, so it is never sent to (and opens) any other route.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  createBoard,
-  getBoard,
-  listBoards,
-  pairBoard,
-  revokeBoard,
-} from '../../../shared/api/boards';
-import { boardLive } from '../../../shared/api/live';
-import { BOARD_COOKIE, BOARD_COOKIE_PATH } from '../../../shared/constants';
+import { createBoard, getBoard, listBoards, pairBoard, revokeBoard } from '@shared/api/boards';
+import { boardLive } from '@shared/api/live';
+import { BOARD_COOKIE, BOARD_COOKIE_PATH } from '@shared/constants';
 import { forbidden } from '../../http/errors';
 import { isSameOrigin } from '../../http/origin';
 import { route } from '../../http/route';

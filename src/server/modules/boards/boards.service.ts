@@ -14,14 +14,14 @@ import {
   type BoardSummary,
   type CreateBoardResponse,
   type PairBoardResponse,
-} from '../../../shared/board';
+} from '@shared/board';
 import {
   BOARD_CODE_ALPHABET,
   BOARD_CODE_LENGTH,
   BOARD_CODE_TTL_MS,
   BOARDS_PER_RESTAURANT,
-} from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+} from '@shared/constants';
+import { MSG } from '@shared/messages';
 import type { Executor } from '../../db/client';
 import { floorBoards, restaurants } from '../../db/schema';
 import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from '../../http/errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getDashboard, getRestaurantsOverview } from '../../../shared/api/restaurants';
+import { getDashboard, getRestaurantsOverview } from '@shared/api/restaurants';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

@@ -3,16 +3,12 @@
  * computed by the database for the owning admin only.
  */
 import type { Db } from '../../db/client';
-import { MSG } from '../../../shared/messages';
-import type {
-  DashboardResponse,
-  Restaurant,
-  RestaurantsOverviewResponse,
-} from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import type { DashboardResponse, Restaurant, RestaurantsOverviewResponse } from '@shared/schemas';
 import { notFound } from '../../http/errors';
 import { PRESENCE_TTL_MS } from '../../live/presence';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
-import { sortTables } from '../../../shared/table-label';
+import { sortTables } from '@shared/table-label';
 import { dashboardFigures, recentActivity, serverStatus, uncoveredTables } from './dashboard.repo';
 
 export class DashboardService {

@@ -10,7 +10,7 @@ import {
   dashboardResponseSchema,
   guestRequestResponseSchema,
   type DashboardResponse,
-} from '../../../shared/schemas';
+} from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import { connectLive } from '../../../../tests/support/live-socket';
 import {

@@ -4,7 +4,7 @@
  * another owner's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restaurantsOverviewResponseSchema } from '../../../shared/schemas';
+import { restaurantsOverviewResponseSchema } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
   makeAdmin,

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ServiceRequest } from '../../../shared/schemas';
+import type { ServiceRequest } from '@shared/schemas';
 import type { LiveService } from '../../live/live.service';
 import type { Metrics } from '../../metrics/metrics';
 import type { PushService } from '../push/push.service';

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { buildApp, type App } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { requests } from '../../db/schema';
-import type { LiveEvent } from '../../../shared/schemas';
+import type { LiveEvent } from '@shared/schemas';
 import {
   createTestApp,
   PUBLIC_URL,

@@ -8,7 +8,7 @@ import {
   getGuestCooldown,
   getGuestTable,
   getRestaurantLogo,
-} from '../../../shared/api/guest';
+} from '@shared/api/guest';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 import { PRESS_DEADLINE_MS } from '../requests/requests.service';

@@ -1,8 +1,8 @@
 /** What a guest may see and do: only what the guest page shows (SPEC §2 guest page, §5 Guest requests). */
 import type { Db } from '../../db/client';
-import { MSG } from '../../../shared/messages';
-import { cooldownRemainingSeconds } from '../../../shared/rules';
-import type { GuestCooldownResponse, GuestTableResponse } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import { cooldownRemainingSeconds } from '@shared/rules';
+import type { GuestCooldownResponse, GuestTableResponse } from '@shared/schemas';
 import { notFound } from '../../http/errors';
 import { toApiRequest, toGuestRequestState } from '../requests/requests.mapper';
 import { listOpenForTable } from '../requests/requests.repo';

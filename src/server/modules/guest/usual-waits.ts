@@ -6,7 +6,7 @@
  * instance, so every guest page's load and 15 s re-check reads memory.
  */
 import type { Db } from '../../db/client';
-import type { UsualWaits } from '../../../shared/schemas';
+import type { UsualWaits } from '@shared/schemas';
 import { usualWaitsAt } from '../requests/requests.repo';
 
 /** The days the medians look back over. */

@@ -3,8 +3,8 @@
  * every few seconds from one address), never cached, and logged at debug only (http/request-log.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { getHealthLive, getHealthReady } from '../../../shared/api/health';
-import type { HealthResponse } from '../../../shared/health';
+import { getHealthLive, getHealthReady } from '@shared/api/health';
+import type { HealthResponse } from '@shared/health';
 import { route } from '../../http/route';
 import type { HealthService } from './health.service';
 

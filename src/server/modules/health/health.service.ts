@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { HealthPart, HealthResponse } from '../../../shared/health';
+import type { HealthPart, HealthResponse } from '@shared/health';
 import { MIGRATIONS_DIR, queryRows, type Db } from '../../db/client';
 import type { EventBus } from '../../live/bus';
 import type { StorageHealth } from '../../http/errors';

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
-import { healthResponseSchema } from '../../../shared/health';
+import { healthResponseSchema } from '@shared/health';
 import { openDatabase } from '../../db/client';
 import { InProcessBus } from '../../live/bus';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';

@@ -7,13 +7,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   API_TOKEN_PREFIX,
   API_TOKENS_PER_RESTAURANT,
   type ApiToken,
   type TokenScope,
-} from '../../../shared/integrations';
+} from '@shared/integrations';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
 import {
   countApiTokensOf,

@@ -10,7 +10,7 @@ import {
   redeliverWebhook,
   revokeApiToken,
   updateWebhook,
-} from '../../../shared/api/integrations';
+} from '@shared/api/integrations';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

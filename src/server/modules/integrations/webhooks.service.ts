@@ -12,14 +12,14 @@ import type { Db } from '../../db/client';
 import { BackgroundJob, yieldToEventLoop } from '../../background-job';
 import { AppError, notFound } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   WEBHOOK_ENDPOINTS_PER_RESTAURANT,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEvent,
-} from '../../../shared/integrations';
-import type { ServiceRequest } from '../../../shared/schemas';
+} from '@shared/integrations';
+import type { ServiceRequest } from '@shared/schemas';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
 import { findRestaurant } from '../restaurants/restaurants.repo';
 import { findUserById } from '../users/users.repo';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forgotPassword, resetPassword } from '../../../shared/api/auth';
+import { forgotPassword, resetPassword } from '@shared/api/auth';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

@@ -1,6 +1,6 @@
 /** Push texts name a table as every screen does (decision 064): 'Table 7', 'Terrace 3' as written. */
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequest } from '../../../shared/schemas';
+import type { ServiceRequest } from '@shared/schemas';
 import { serverI18n } from '../../i18n';
 import { newRequestPayload, overduePayload } from './push-payloads';
 

@@ -3,9 +3,9 @@
  * Pure: the outbox sender picks the payload per device, in its user's language (issue 15: the server catalogue;
  * English, the SPEC's texts, when none is chosen).
  */
-import { paths } from '../../../shared/paths';
-import type { PushPayload, Role, ServiceRequest } from '../../../shared/schemas';
-import type { I18n } from '../../../shared/i18n/i18n';
+import { paths } from '@shared/paths';
+import type { PushPayload, Role, ServiceRequest } from '@shared/schemas';
+import type { I18n } from '@shared/i18n/i18n';
 import { requestTableText, requestTypeText, serverI18n, serverText } from '../../i18n';
 
 /** Where a click on the notification leads (the client's routes, shared/paths.ts). */

@@ -6,7 +6,7 @@
 import type https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { PushPayload, ServiceRequest } from '../../../shared/schemas';
+import type { PushPayload, ServiceRequest } from '@shared/schemas';
 import type { Metrics } from '../../metrics/metrics';
 import {
   claimDueOutbox,

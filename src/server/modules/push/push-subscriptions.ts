@@ -4,8 +4,8 @@
  */
 import { ECDH, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { MSG } from '../../../shared/messages';
-import type { PushSubscriptionBody } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import type { PushSubscriptionBody } from '@shared/schemas';
 import { badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { deleteOwnSubscription, pruneSubscriptionsOfUser, upsertSubscription } from './push.repo';

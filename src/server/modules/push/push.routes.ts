@@ -3,7 +3,7 @@
  * admin'): the VAPID public key, and this device's subscription.
  */
 import type { FastifyInstance } from 'fastify';
-import { getPushPublicKey, subscribePush, unsubscribePush } from '../../../shared/api/push';
+import { getPushPublicKey, subscribePush, unsubscribePush } from '@shared/api/push';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { PushSubscriptionBody } from '../../../shared/schemas';
+import type { PushSubscriptionBody } from '@shared/schemas';
 import type { Metrics } from '../../metrics/metrics';
 import type { SessionUser } from '../auth/auth.service';
 import { PushSender, type PushSenderOptions } from './push-sender';

@@ -8,7 +8,7 @@ import webpush from 'web-push';
 import { pushOutbox, pushSubscriptions, requests } from '../../db/schema';
 import { claimOverdueRequests } from '../escalation/escalation.repo';
 import { buildApp } from '../../app';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   createTestApp,
   PUBLIC_URL,

@@ -13,7 +13,7 @@ import {
   makeTable,
   signInServer,
 } from '../../../../tests/support/factories';
-import type { RequestsResponse } from '../../../shared/schemas';
+import type { RequestsResponse } from '@shared/schemas';
 
 let t: TestApp;
 beforeAll(async () => {

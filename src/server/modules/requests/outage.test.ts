@@ -8,7 +8,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   createTestApp,
   PUBLIC_URL,

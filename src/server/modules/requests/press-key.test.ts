@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { requests, tables } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import { makeFloor, makeRestaurant, makeTable } from '../../../../tests/support/factories';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequest } from '../../../shared/schemas';
+import type { ServiceRequest } from '@shared/schemas';
 import { firstNameOf, toGuestRequestState } from './requests.mapper';
 
 const taken: ServiceRequest = {

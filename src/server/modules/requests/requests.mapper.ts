@@ -1,5 +1,5 @@
-import type { GuestRequestState, ServiceRequest } from '../../../shared/schemas';
-import type { BoardRequest } from '../../../shared/board';
+import type { GuestRequestState, ServiceRequest } from '@shared/schemas';
+import type { BoardRequest } from '@shared/board';
 import type { RequestWithContext } from './requests.repo';
 
 /** The first word of a staff member's display name: what a guest is told ("Anna is on the way", decision 029). */

@@ -5,7 +5,7 @@ import {
   dismissRequest,
   getRequestHistory,
   listRequests,
-} from '../../../shared/api/requests';
+} from '@shared/api/requests';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

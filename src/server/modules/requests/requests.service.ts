@@ -8,20 +8,16 @@ import {
   FEEDBACK_WINDOW_MINUTES,
   ESCALATE_MINUTES_MAX,
   OPEN_PAGE_MAX,
-} from '../../../shared/constants';
-import { FLOOR_MSG } from '../../../shared/floor-messages';
-import { MSG } from '../../../shared/messages';
+} from '@shared/constants';
+import { FLOOR_MSG } from '@shared/floor-messages';
+import { MSG } from '@shared/messages';
 import {
   cooldownRemainingSeconds,
   GUEST_BUTTON_LABELS,
   guestAgo,
   type RequestType,
-} from '../../../shared/rules';
-import type {
-  RequestHistoryResponse,
-  RequestsResponse,
-  ServiceRequest,
-} from '../../../shared/schemas';
+} from '@shared/rules';
+import type { RequestHistoryResponse, RequestsResponse, ServiceRequest } from '@shared/schemas';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
@@ -41,8 +37,8 @@ import {
   noteProblem,
   type CommentProblem,
   type NoteProblem,
-} from '../../../shared/guest-note';
-import type { BillMethod, GuestRatingResponse, GuestRequestState } from '../../../shared/schemas';
+} from '@shared/guest-note';
+import type { BillMethod, GuestRatingResponse, GuestRequestState } from '@shared/schemas';
 import { findRestaurant } from '../restaurants/restaurants.repo';
 import { toApiRequest, toGuestRequestState } from './requests.mapper';
 import { GroupCommit, WriteShed } from '../../db/group-commit';

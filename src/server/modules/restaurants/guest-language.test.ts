@@ -1,6 +1,6 @@
 /** The restaurant's default language for its guests (issue 15, decision 047): one of the app's languages only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import { makeFloor } from '../../../../tests/support/factories';
 

@@ -4,8 +4,8 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGO_MAX_BYTES, LOGO_MAX_SIDE_PX } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { LOGO_MAX_BYTES, LOGO_MAX_SIDE_PX } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { createTestApp, PUBLIC_URL, type TestApp } from '../../../../tests/support/test-app';
 import { makeAdmin, makeRestaurant, signInPassword } from '../../../../tests/support/factories';
 import { postForm, TINY_PNG } from '../../../../tests/support/multipart';

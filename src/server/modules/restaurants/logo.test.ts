@@ -2,8 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { restaurantLogos } from '../../db/schema';
-import { LOGO_MAX_BYTES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { LOGO_MAX_BYTES } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import {
   createTestApp,
   PUBLIC_URL,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { LOGO_MAX_BYTES } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { LOGO_MAX_BYTES } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import {
   createRestaurant,
   deleteRestaurant,
@@ -10,7 +10,7 @@ import {
   LOGO_FIELD,
   updateRestaurant,
   uploadRestaurantLogo,
-} from '../../../shared/api/restaurants';
+} from '@shared/api/restaurants';
 import { AppError, badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import type { Services } from '../../services';

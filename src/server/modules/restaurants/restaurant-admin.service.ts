@@ -10,9 +10,9 @@ import {
   LOGO_MAX_BYTES,
   LOGO_MAX_SIDE_PX,
   MAX_RESTAURANTS_PER_ADMIN_DEFAULT,
-} from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import type { Restaurant, updateRestaurantBodySchema } from '../../../shared/schemas';
+} from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { Restaurant, updateRestaurantBodySchema } from '@shared/schemas';
 import { AppError, conflict, notFound } from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
 import type { SessionUser } from '../auth/auth.service';

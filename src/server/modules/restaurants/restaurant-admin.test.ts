@@ -3,8 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, or } from 'drizzle-orm';
 import { requests, restaurantLogos, restaurants, sessions, tables, users } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
-import { restaurantSchema } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import { restaurantSchema } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
   makeAdmin,

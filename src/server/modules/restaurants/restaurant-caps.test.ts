@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { tables, users } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import { makeFloor, makeRestaurant, PASSWORD } from '../../../../tests/support/factories';
 

@@ -5,8 +5,8 @@
 import {
   MAX_STAFF_PER_RESTAURANT_DEFAULT,
   MAX_TABLES_PER_RESTAURANT_DEFAULT,
-} from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+} from '@shared/constants';
+import { MSG } from '@shared/messages';
 import type { Executor } from '../../db/client';
 import { conflict } from '../../http/errors';
 import { lockRestaurantAndCount } from './restaurants.repo';

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import type { Restaurant } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import type { Restaurant } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import { makeAdmin, signInPassword } from '../../../../tests/support/factories';
 

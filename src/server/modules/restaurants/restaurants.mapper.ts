@@ -1,5 +1,5 @@
-import type { PublicRestaurant, Restaurant } from '../../../shared/schemas';
-import { DEFAULT_LOCALE, isLocale } from '../../../shared/i18n/locales';
+import type { PublicRestaurant, Restaurant } from '@shared/schemas';
+import { DEFAULT_LOCALE, isLocale } from '@shared/i18n/locales';
 import type { RestaurantWithLogo } from './restaurants.repo';
 
 export const logoUrlOf = (row: RestaurantWithLogo) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getRestaurant } from '../../../shared/api/restaurants';
+import { getRestaurant } from '@shared/api/restaurants';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

@@ -1,10 +1,10 @@
 /** Restaurants: creation (SPEC §5 Create restaurant) and the staff view of one; access rules are in policy/. */
 import type { Db, Executor } from '../../db/client';
-import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { slugify, slugWithSuffix } from '../../../shared/names';
-import { DEFAULT_TIME_ZONE } from '../../../shared/time-zone';
-import type { Restaurant } from '../../../shared/schemas';
+import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { slugify, slugWithSuffix } from '@shared/names';
+import { DEFAULT_TIME_ZONE } from '@shared/time-zone';
+import type { Restaurant } from '@shared/schemas';
 import { badRequest, notFound } from '../../http/errors';
 import { assertRestaurantAccess, restaurantFor, type SessionUser } from '../../policy/policy';
 import { toApiRestaurant } from './restaurants.mapper';

@@ -1,7 +1,7 @@
 /** The restaurant's time zone (issue 13, decision 045): set at creation and in the settings, IANA names only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../../shared/messages';
-import { restaurantResponseSchema } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import { restaurantResponseSchema } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import { makeAdmin, makeFloor, signInPassword } from '../../../../tests/support/factories';
 

@@ -14,7 +14,7 @@ import {
   signInServer,
 } from '../../../../tests/support/factories';
 import { connectLive } from '../../../../tests/support/live-socket';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { sessionIdOf } from '../auth/auth.service';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-import { isLocale } from '../../../shared/i18n/locales';
-import type { StaffMember } from '../../../shared/schemas';
+import { isLocale } from '@shared/i18n/locales';
+import type { StaffMember } from '@shared/schemas';
 import type { UserRow } from '../users/users.repo';
 
 /** A staff member; a new one has no tables and has never signed in. */

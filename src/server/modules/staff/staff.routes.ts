@@ -9,7 +9,7 @@ import {
   resetStaffPin,
   sendStaffPasswordReset,
   updateStaff,
-} from '../../../shared/api/staff';
+} from '@shared/api/staff';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

@@ -4,11 +4,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
-import { LOGIN_ID_CANDIDATES_TRIED, LOGIN_ID_SUGGESTIONS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import { loginIdCandidates } from '../../../shared/names';
-import { loginIdError, NAME_REQUIRED, normalizeLoginId } from '../../../shared/fields';
-import type { CreateStaffBody, StaffMember, UpdateStaffBody } from '../../../shared/schemas';
+import { LOGIN_ID_CANDIDATES_TRIED, LOGIN_ID_SUGGESTIONS } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import { loginIdCandidates } from '@shared/names';
+import { loginIdError, NAME_REQUIRED, normalizeLoginId } from '@shared/fields';
+import type { CreateStaffBody, StaffMember, UpdateStaffBody } from '@shared/schemas';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { isOwner } from '../restaurants/restaurants.repo';

@@ -3,9 +3,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { requests, sessions, tables, users } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
-import { loginIdCandidates } from '../../../shared/names';
-import { staffMemberSchema } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import { loginIdCandidates } from '@shared/names';
+import { staffMemberSchema } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
   makeAdmin,

@@ -3,7 +3,7 @@ import {
   deleteSuperAdminUser,
   getSuperAdminStats,
   listSuperAdminUsers,
-} from '../../../shared/api/super-admin';
+} from '@shared/api/super-admin';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { MSG } from '../../../shared/messages';
-import type { SuperAdminStats, SuperAdminUsersResponse } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import type { SuperAdminStats, SuperAdminUsersResponse } from '@shared/schemas';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { SessionUser } from '../auth/auth.service';
 import type { AccountService } from '../users/account.service';

@@ -7,8 +7,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { requests, restaurants, tables, users } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
-import { superAdminUsersResponseSchema } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import { superAdminUsersResponseSchema } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
   makeAdmin,

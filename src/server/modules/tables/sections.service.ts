@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/client';
-import { MAX_SECTIONS_PER_RESTAURANT } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
-import type { Section } from '../../../shared/schemas';
-import { compareTableLabels } from '../../../shared/table-label';
+import { MAX_SECTIONS_PER_RESTAURANT } from '@shared/constants';
+import { MSG } from '@shared/messages';
+import type { Section } from '@shared/schemas';
+import { compareTableLabels } from '@shared/table-label';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../http/errors';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
 import {

@@ -6,8 +6,8 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { sectionServers, sections, tableAssignments, tables } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
-import { sectionSchema, tableSchema, type Section, type Table } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import { sectionSchema, tableSchema, type Section, type Table } from '@shared/schemas';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
   makeFloor,

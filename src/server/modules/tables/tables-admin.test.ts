@@ -2,8 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tables } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
-import { tableSchema } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import { tableSchema } from '@shared/schemas';
 import {
   createTestApp,
   PUBLIC_URL,

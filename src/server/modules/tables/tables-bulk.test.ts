@@ -2,9 +2,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tables } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
-import { BULK_TABLES_MAX } from '../../../shared/constants';
-import { tableSchema, tablesResponseSchema } from '../../../shared/schemas';
+import { MSG } from '@shared/messages';
+import { BULK_TABLES_MAX } from '@shared/constants';
+import { tableSchema, tablesResponseSchema } from '@shared/schemas';
 import {
   createTestApp,
   PUBLIC_URL,

@@ -1,5 +1,5 @@
-import { paths } from '../../../shared/paths';
-import type { Table } from '../../../shared/schemas';
+import { paths } from '@shared/paths';
+import type { Table } from '@shared/schemas';
 import type { TableWithServer } from './tables.repo';
 
 /** SPEC §9: the guest URL is the app origin plus /table/{restaurantId}/{tableId} (the client's route, shared/paths). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sortTables } from '../../../shared/table-label';
+import { sortTables } from '@shared/table-label';
 import { sections, tableAssignments, tables, users } from '../../db/schema';
 
 export type TableRow = typeof tables.$inferSelect;

@@ -15,7 +15,7 @@ import {
   renameSection,
   deleteSection,
   setSectionServers,
-} from '../../../shared/api/tables';
+} from '@shared/api/tables';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

@@ -2,10 +2,10 @@
 import { assertRoomFor, DEFAULT_RESTAURANT_CAPS } from '../restaurants/restaurant-caps';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/client';
-import { MSG } from '../../../shared/messages';
-import type { Table } from '../../../shared/schemas';
-import { duplicateLabels } from '../../../shared/table-input';
-import { normalizeTableNumber } from '../../../shared/table-label';
+import { MSG } from '@shared/messages';
+import type { Table } from '@shared/schemas';
+import { duplicateLabels } from '@shared/table-input';
+import { normalizeTableNumber } from '@shared/table-label';
 import {
   badRequest,
   conflict,

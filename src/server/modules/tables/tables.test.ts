@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tables } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { createTestApp, request, type TestApp } from '../../../../tests/support/test-app';
 import {
   makeFloor,

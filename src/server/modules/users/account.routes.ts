@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE } from '../../../shared/constants';
-import { changeOwnPin, deleteAccount, setAccountLanguage } from '../../../shared/api/auth';
+import { SESSION_COOKIE } from '@shared/constants';
+import { changeOwnPin, deleteAccount, setAccountLanguage } from '@shared/api/auth';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 import { clientKeyOf, sessionCookieOptions } from '../auth/auth.routes';

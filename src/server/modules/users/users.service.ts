@@ -6,10 +6,10 @@ import { removeServerFromSections } from '../tables/sections.repo';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { isLocale } from '../../../shared/i18n/locales';
+import { isLocale } from '@shared/i18n/locales';
 import type { Executor } from '../../db/client';
 import { tables, users } from '../../db/schema';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   isEmailShaped,
   NAME_REQUIRED,
@@ -17,8 +17,8 @@ import {
   normalizeLoginId,
   passwordError,
   pinError,
-} from '../../../shared/fields';
-import type { Role, User } from '../../../shared/schemas';
+} from '@shared/fields';
+import type { Role, User } from '@shared/schemas';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import {
   findUserByEmail,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { resendVerification, verifyEmail } from '../../../shared/api/auth';
+import { resendVerification, verifyEmail } from '@shared/api/auth';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 

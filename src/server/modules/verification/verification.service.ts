@@ -5,10 +5,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { MSG } from '../../../shared/messages';
-import { paths } from '../../../shared/paths';
-import type { I18n } from '../../../shared/i18n/i18n';
-import type { ServerMessageId } from '../../../shared/i18n/compiled/server';
+import { MSG } from '@shared/messages';
+import { paths } from '@shared/paths';
+import type { I18n } from '@shared/i18n/i18n';
+import type { ServerMessageId } from '@shared/i18n/compiled/server';
 import { serverI18n, serverText } from '../../i18n';
 import { badRequest } from '../../http/errors';
 import { linkMail } from '../../mail/link-mail';

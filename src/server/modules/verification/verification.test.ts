@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailVerificationTokens, users } from '../../db/schema';
 import { SmtpMailer } from '../../mail/mailer';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import {
   createTestApp,
   PUBLIC_URL,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnalyticsPeriod } from '../../../../shared/analytics';
-import { getAnalytics } from '../../../../shared/api/restaurants';
+import type { AnalyticsPeriod } from '@shared/analytics';
+import { getAnalytics } from '@shared/api/restaurants';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import type { TableData } from '../lib/csv';
 import { CsvButton, DataTable } from './data-table';

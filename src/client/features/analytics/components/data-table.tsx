@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { cellText, downloadCsv, type TableData } from '../lib/csv';

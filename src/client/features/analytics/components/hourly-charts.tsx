@@ -11,10 +11,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { AnalyticsResponse } from '../../../../shared/analytics';
-import { appText } from '../../../../shared/i18n/app';
-import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
-import { dirOf, isLocale } from '../../../../shared/i18n/locales';
+import type { AnalyticsResponse } from '@shared/analytics';
+import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
+import { dirOf, isLocale } from '@shared/i18n/locales';
 import { useI18n } from '../../../lib/i18n';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import {

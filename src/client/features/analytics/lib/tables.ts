@@ -3,11 +3,11 @@
  * holds exactly the table's cells — headers and durations in the screen's language (issue 15) — and, beside each
  * duration, its seconds as a number (issue 26).
  */
-import type { AnalyticsFigures, AnalyticsResponse } from '../../../../shared/analytics';
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
-import type { RequestType } from '../../../../shared/rules';
+import type { AnalyticsFigures, AnalyticsResponse } from '@shared/analytics';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
+import type { I18n } from '@shared/i18n/i18n';
+import type { RequestType } from '@shared/rules';
 import type { Cell, Column, TableData } from './csv';
 import { formatDay, formatDuration, formatHourRange } from './format';
 

@@ -5,9 +5,9 @@ import {
   isoDateSchema,
   type AnalyticsPeriod,
   type AnalyticsResponse,
-} from '../../../../shared/analytics';
-import { appText } from '../../../../shared/i18n/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
+} from '@shared/analytics';
+import { appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useI18n } from '../../../lib/i18n';

@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { emailLoginBodySchema, pinLoginBodySchema } from '../../../../shared/schemas';
-import {
-  forgotPassword,
-  login,
-  logout,
-  pinLogin,
-  resetPassword,
-} from '../../../../shared/api/auth';
+import type { emailLoginBodySchema, pinLoginBodySchema } from '@shared/schemas';
+import { forgotPassword, login, logout, pinLogin, resetPassword } from '@shared/api/auth';
 import { call } from '../../../lib/api-client';
 import { forgetPushOnThisDevice } from '../../../lib/push';
 import { clearInstallFlags } from '../../../lib/pwa';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { appText } from '../../../../shared/i18n/app';
-import { paths } from '../../../../shared/paths';
+import { appText } from '@shared/i18n/app';
+import { paths } from '@shared/paths';
 import { useI18n } from '../../../lib/i18n';
 
 /**

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { appText } from '../../../../shared/i18n/app';
-import { homePathForRole, paths } from '../../../../shared/paths';
+import { appText } from '@shared/i18n/app';
+import { homePathForRole, paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { actionSucceeded } from '../../../lib/action-toast';

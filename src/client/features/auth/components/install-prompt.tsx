@@ -1,4 +1,4 @@
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { useInstallPrompt } from '../../../lib/pwa';

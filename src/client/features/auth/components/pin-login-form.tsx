@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PIN_MAX } from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
-import { paths } from '../../../../shared/paths';
+import { PIN_MAX } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { actionSucceeded } from '../../../lib/action-toast';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast, type ToastContentProps } from 'react-toastify';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { messageFrom } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { noteResent, resendWaitSeconds } from '../../../lib/resend-interval';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { appText } from '../../../../shared/i18n/app';
-import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
-import { dirOf, isLocale } from '../../../../shared/i18n/locales';
+import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
+import { dirOf, isLocale } from '@shared/i18n/locales';
 import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EmailLoginForm } from '../components/email-login-form';

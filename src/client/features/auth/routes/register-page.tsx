@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { paths } from '../../../../shared/paths';
+import { paths } from '@shared/paths';
 
 /** SPEC §1/§2: sign-up is currently disabled. */
 export function RegisterPage() {

@@ -6,8 +6,8 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BoardRequest } from '../../../../shared/board';
-import { BOARD_REVOKED_CLOSE } from '../../../../shared/constants';
+import type { BoardRequest } from '@shared/board';
+import { BOARD_REVOKED_CLOSE } from '@shared/constants';
 import type { LiveStatus } from '../../../lib/live-client';
 import { BOARD_KEY, startBoardLive, type BoardData } from './board-api';
 

@@ -4,9 +4,9 @@
  * refetches the snapshot, so events missed during a gap (a network loss, a server restart) are never missed.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { boardLiveEventSchema, type BoardSnapshot } from '../../../../shared/board';
-import { getBoard, pairBoard } from '../../../../shared/api/boards';
-import { BOARD_REVOKED_CLOSE } from '../../../../shared/constants';
+import { boardLiveEventSchema, type BoardSnapshot } from '@shared/board';
+import { getBoard, pairBoard } from '@shared/api/boards';
+import { BOARD_REVOKED_CLOSE } from '@shared/constants';
 import { ApiRequestError, call } from '../../../lib/api-client';
 import { boardLiveUrl, LiveClient, type LiveStatus } from '../../../lib/live-client';
 import { applyBoardRequest } from '../lib/board-list';

@@ -3,10 +3,10 @@
  * to read from 3 m on a 1920 × 1080 TV, still sane on a 1366 tablet and a 360 px phone. Each wait's tone shows as a
  * colour AND a word with its icon (never colour alone); no guest data (a note shows only as "see phone").
  */
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import { boardText } from '../../../../shared/i18n/board';
-import type { I18n } from '../../../../shared/i18n/i18n';
-import type { BoardRequest, BoardSnapshot } from '../../../../shared/board';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import { boardText } from '@shared/i18n/board';
+import type { I18n } from '@shared/i18n/i18n';
+import type { BoardRequest, BoardSnapshot } from '@shared/board';
 import {
   REQUEST_EXTRA_ICON_PATHS,
   REQUEST_TYPE_TONE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardRequest, BoardSnapshot } from '../../../../shared/board';
+import type { BoardRequest, BoardSnapshot } from '@shared/board';
 import { applyBoardRequest, sortBoard, waitToneOf } from './board-list';
 
 const request = (over: Partial<BoardRequest>): BoardRequest => ({

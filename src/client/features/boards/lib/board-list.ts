@@ -3,7 +3,7 @@
  * folded in (an open request added or replaced, a closed one removed), and the wait's tone by its age against the
  * restaurant's escalation time. Never colour alone: each tone has its own word and icon on the screen.
  */
-import type { BoardRequest, BoardSnapshot } from '../../../../shared/board';
+import type { BoardRequest, BoardSnapshot } from '@shared/board';
 
 export type WaitTone = 'fresh' | 'long' | 'overdue' | 'taken';
 

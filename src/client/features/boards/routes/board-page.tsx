@@ -6,12 +6,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { loadBoardMessages } from '../../../../shared/i18n/compiled/board';
-import { createI18n, type I18n } from '../../../../shared/i18n/i18n';
-import type { Locale } from '../../../../shared/i18n/locales';
-import { BOARD_CODE_LENGTH } from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
-import { boardText } from '../../../../shared/i18n/board';
+import { loadBoardMessages } from '@shared/i18n/compiled/board';
+import { createI18n, type I18n } from '@shared/i18n/i18n';
+import type { Locale } from '@shared/i18n/locales';
+import { BOARD_CODE_LENGTH } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import { boardText } from '@shared/i18n/board';
 import { Button } from '../../../components/ui/button';
 import { FieldError, inputClass } from '../../../components/ui/form-field';
 import { LoadingScreen } from '../../../components/ui/spinner';

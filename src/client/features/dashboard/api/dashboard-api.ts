@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { appText, waitText } from '../../../../shared/i18n/app';
-import { messages as appEnglish } from '../../../../shared/i18n/compiled/app/en';
-import { createI18n, type I18n } from '../../../../shared/i18n/i18n';
-import type { DashboardActivity } from '../../../../shared/schemas';
-import { getDashboard } from '../../../../shared/api/restaurants';
+import { appText, waitText } from '@shared/i18n/app';
+import { messages as appEnglish } from '@shared/i18n/compiled/app/en';
+import { createI18n, type I18n } from '@shared/i18n/i18n';
+import type { DashboardActivity } from '@shared/schemas';
+import { getDashboard } from '@shared/api/restaurants';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

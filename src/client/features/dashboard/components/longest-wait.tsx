@@ -1,4 +1,4 @@
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { useNow } from '../../../lib/use-now';
 import { formatWait } from '../api/dashboard-api';

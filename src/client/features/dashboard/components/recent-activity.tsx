@@ -1,7 +1,7 @@
-import type { DashboardActivity } from '../../../../shared/schemas';
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
+import type { DashboardActivity } from '@shared/schemas';
+import { appTableLabel, appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
-import type { I18n } from '../../../../shared/i18n/i18n';
+import type { I18n } from '@shared/i18n/i18n';
 import { RequestTypeIcon } from '../../../components/ui/request-type-icon';
 import { describeActivity, formatClock } from '../api/dashboard-api';
 import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getRestaurantsOverview } from '../../../../shared/api/restaurants';
-import { appText } from '../../../../shared/i18n/app';
-import type { RestaurantGlance } from '../../../../shared/schemas';
-import { safeColor } from '../../../../shared/color';
+import { getRestaurantsOverview } from '@shared/api/restaurants';
+import { appText } from '@shared/i18n/app';
+import type { RestaurantGlance } from '@shared/schemas';
+import { safeColor } from '@shared/color';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { call } from '../../../lib/api-client';

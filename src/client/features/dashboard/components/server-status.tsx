@@ -1,5 +1,5 @@
-import type { DashboardServer } from '../../../../shared/schemas';
-import { appText } from '../../../../shared/i18n/app';
+import type { DashboardServer } from '@shared/schemas';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { formatWait } from '../api/dashboard-api';
 import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';

@@ -1,4 +1,4 @@
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
+import { appTableLabel, appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { LoadError } from '../../../components/ui/empty-state';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
+import type { GuestRequestState, GuestTableResponse } from '@shared/schemas';
 import { applyTableRequest } from './guest-api';
 
 const state = (id: string, over: Partial<GuestRequestState> = {}): GuestRequestState => ({

@@ -1,7 +1,7 @@
-import type { RequestType } from '../../../../shared/rules';
-import type { BillMethod, GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
-import type { TableRef } from '../../../../shared/paths';
-import { routes } from '../../../../shared/api/routes';
+import type { RequestType } from '@shared/rules';
+import type { BillMethod, GuestRequestState, GuestTableResponse } from '@shared/schemas';
+import type { TableRef } from '@shared/paths';
+import { routes } from '@shared/api/routes';
 import { call } from '../../../lib/api-client';
 import {
   guestCooldownResponse,

@@ -5,7 +5,7 @@ import {
   guestRequestStateResponseSchema,
   guestTableResponseSchema,
   publicLiveEventSchema,
-} from '../../../../shared/schemas';
+} from '@shared/schemas';
 import type { ResponseParser } from '../../../lib/api-client';
 import {
   guestCooldownResponse,

@@ -12,8 +12,8 @@ import type {
   UsualWaits,
   PublicLiveEvent,
   PublicRestaurant,
-} from '../../../../shared/schemas';
-import { REQUEST_TYPES } from '../../../../shared/rules';
+} from '@shared/schemas';
+import { REQUEST_TYPES } from '@shared/rules';
 import type { ResponseParser } from '../../../lib/api-client';
 
 type Fields = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { GuestTableResponse } from '../../../../shared/schemas';
+import type { GuestTableResponse } from '@shared/schemas';
 import { ApiRequestError } from '../../../lib/api-client';
 import { GuestTableStore } from './guest-table-store';
 

@@ -7,7 +7,7 @@
  * after 30 s, and updates from the live channel and the cool-down re-check.
  */
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { GuestTableResponse } from '../../../../shared/schemas';
+import type { GuestTableResponse } from '@shared/schemas';
 import { ApiRequestError } from '../../../lib/api-client';
 
 export type GuestTableState =

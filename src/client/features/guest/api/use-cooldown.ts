@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { COOLDOWN_RECHECK_MS } from '../../../../shared/constants';
+import { COOLDOWN_RECHECK_MS } from '@shared/constants';
 import { fetchCooldown } from './guest-api';
 import { useGuestTableStore } from './guest-table-store';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { GUEST_GONE_CLOSE } from '../../../../shared/constants';
-import type { GuestRequestState, PublicLiveEvent } from '../../../../shared/schemas';
+import { GUEST_GONE_CLOSE } from '@shared/constants';
+import type { GuestRequestState, PublicLiveEvent } from '@shared/schemas';
 import { LiveClient, publicTableLiveUrl } from '../../../lib/live-client';
 import { applyTableRequest } from './guest-api';
 import { parsePublicLiveEvent } from './guest-responses';

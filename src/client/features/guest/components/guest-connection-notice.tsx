@@ -1,4 +1,4 @@
-import { guestText } from '../../../../shared/i18n/guest';
+import { guestText } from '@shared/i18n/guest';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
 

@@ -5,18 +5,13 @@
  * checked with the note's rules before it is sent; the server checks it again.
  */
 import { useId, useState } from 'react';
-import type { RequestType } from '../../../../shared/rules';
-import type { GuestRatingResponse, GuestRequestState } from '../../../../shared/schemas';
-import type { TableRef } from '../../../../shared/paths';
-import { routes } from '../../../../shared/api/routes';
-import {
-  COMMENT_MAX,
-  commentProblem,
-  normalizeNote,
-  noteLength,
-} from '../../../../shared/guest-note';
-import { guestText } from '../../../../shared/i18n/guest';
-import type { GuestMessageId } from '../../../../shared/i18n/compiled/guest';
+import type { RequestType } from '@shared/rules';
+import type { GuestRatingResponse, GuestRequestState } from '@shared/schemas';
+import type { TableRef } from '@shared/paths';
+import { routes } from '@shared/api/routes';
+import { COMMENT_MAX, commentProblem, normalizeNote, noteLength } from '@shared/guest-note';
+import { guestText } from '@shared/i18n/guest';
+import type { GuestMessageId } from '@shared/i18n/compiled/guest';
 import { ApiRequestError, call, type ResponseParser } from '../../../lib/api-client';
 import { guestRequestStateResponse } from '../api/guest-responses';
 import { useI18n } from '../../../lib/i18n';

@@ -1,8 +1,8 @@
-import type { PublicRestaurant } from '../../../../shared/schemas';
+import type { PublicRestaurant } from '@shared/schemas';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
-import { readableTextOn, safeColor } from '../../../../shared/color';
-import { guestTableLabel } from '../../../../shared/i18n/guest';
-import type { Locale } from '../../../../shared/i18n/locales';
+import { readableTextOn, safeColor } from '@shared/color';
+import { guestTableLabel } from '@shared/i18n/guest';
+import type { Locale } from '@shared/i18n/locales';
 import { useI18n } from '../../../lib/i18n';
 import { LanguageSwitcher } from './language-switcher';
 

@@ -1,4 +1,4 @@
-import type { RequestType } from '../../../../shared/rules';
+import type { RequestType } from '@shared/rules';
 import {
   REQUEST_EXTRA_ICON_PATHS,
   REQUEST_TYPE_ICON_PATHS,

@@ -1,8 +1,8 @@
-import type { RequestType } from '../../../../shared/rules';
-import { guestText } from '../../../../shared/i18n/guest';
+import type { RequestType } from '@shared/rules';
+import { guestText } from '@shared/i18n/guest';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
-import { readableTextOn } from '../../../../shared/color';
+import { readableTextOn } from '@shared/color';
 import { GuestIcon } from './guest-icons';
 
 export type GuestButtonState = 'idle' | 'pending' | 'sent';

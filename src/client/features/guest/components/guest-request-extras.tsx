@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { NOTE_MAX, noteLength } from '../../../../shared/guest-note';
-import { guestText } from '../../../../shared/i18n/guest';
+import { NOTE_MAX, noteLength } from '@shared/guest-note';
+import { guestText } from '@shared/i18n/guest';
 import { useI18n } from '../../../lib/i18n';
 import { GuestIcon } from './guest-icons';
 

@@ -1,6 +1,6 @@
-import type { RequestType } from '../../../../shared/rules';
-import type { BillMethod } from '../../../../shared/schemas';
-import { guestAgoText, guestButtonLabel, guestText } from '../../../../shared/i18n/guest';
+import type { RequestType } from '@shared/rules';
+import type { BillMethod } from '@shared/schemas';
+import { guestAgoText, guestButtonLabel, guestText } from '@shared/i18n/guest';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
 import { GuestIcon } from './guest-icons';

@@ -1,5 +1,5 @@
 import { Skeleton } from '../../../components/ui/skeleton';
-import { guestText } from '../../../../shared/i18n/guest';
+import { guestText } from '@shared/i18n/guest';
 import { useI18n } from '../../../lib/i18n';
 
 /** The guest page's shape while its data loads, so nothing jumps when it arrives. */

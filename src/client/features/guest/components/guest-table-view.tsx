@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { RequestType } from '../../../../shared/rules';
-import { guestButtonLabel, guestText } from '../../../../shared/i18n/guest';
-import type { Locale } from '../../../../shared/i18n/locales';
-import type { I18n } from '../../../../shared/i18n/i18n';
+import type { RequestType } from '@shared/rules';
+import { guestButtonLabel, guestText } from '@shared/i18n/guest';
+import type { Locale } from '@shared/i18n/locales';
+import type { I18n } from '@shared/i18n/i18n';
 import { I18nContext, useI18n } from '../../../lib/i18n';
-import type { GuestRequestState, PublicRestaurant, UsualWaits } from '../../../../shared/schemas';
-import { safeColor } from '../../../../shared/color';
+import type { GuestRequestState, PublicRestaurant, UsualWaits } from '@shared/schemas';
+import { safeColor } from '@shared/color';
 import { GuestHeader } from './guest-header';
 import { GUEST_BUTTONS, GuestRequestButton, type GuestButtonState } from './guest-request-button';
 import { GuestConnectionNotice, type GuestConnection } from './guest-connection-notice';

@@ -1,5 +1,5 @@
-import { guestText } from '../../../../shared/i18n/guest';
-import { isLocale, type Locale } from '../../../../shared/i18n/locales';
+import { guestText } from '@shared/i18n/guest';
+import { isLocale, type Locale } from '@shared/i18n/locales';
 import { useI18n } from '../../../lib/i18n';
 import { LocaleOptions } from '../../../components/locale-options';
 

@@ -3,7 +3,7 @@
  * kept (boot.ts records it) and sent once the page is live, instead of being lost. Kept as an attribute of <html>,
  * so boot.ts needs no shared module.
  */
-import { REQUEST_TYPES, type RequestType } from '../../../../shared/rules';
+import { REQUEST_TYPES, type RequestType } from '@shared/rules';
 
 const root = () => document.documentElement.dataset;
 

@@ -3,8 +3,8 @@
  * (the language switcher: localStorage, and a cookie so the server draws the next page in it too), else the
  * browser's languages (navigator.languages; the server used Accept-Language), else the restaurant's default.
  */
-import { GUEST_LOCALE_COOKIE } from '../../../../shared/constants';
-import { isLocale, negotiateLocale, type Locale } from '../../../../shared/i18n/locales';
+import { GUEST_LOCALE_COOKIE } from '@shared/constants';
+import { isLocale, negotiateLocale, type Locale } from '@shared/i18n/locales';
 
 const STORAGE_KEY = 'table-service.guest-locale';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;

@@ -5,8 +5,8 @@
  * with a growing pause, and at once when the network or the page's live channel comes back. Only an answer ends
  * it: a success, or a 4xx refusal (the cool-down, a table that no longer exists), which is final.
  */
-import { REQUEST_TYPES, type RequestType } from '../../../../shared/rules';
-import type { TableRef } from '../../../../shared/paths';
+import { REQUEST_TYPES, type RequestType } from '@shared/rules';
+import type { TableRef } from '@shared/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** A press the server has not answered yet. */

@@ -4,16 +4,16 @@ import {
   GUEST_DONE_MS,
   GUEST_SEND_VIBRATION_MS,
   SENT_CONFIRMATION_MS,
-} from '../../../../shared/constants';
-import type { GuestRequestState, GuestTableResponse } from '../../../../shared/schemas';
-import type { RequestType } from '../../../../shared/rules';
-import type { TableRef } from '../../../../shared/paths';
-import { guestAgoText, guestButtonLabel, guestText } from '../../../../shared/i18n/guest';
-import type { I18n } from '../../../../shared/i18n/i18n';
-import type { Locale } from '../../../../shared/i18n/locales';
+} from '@shared/constants';
+import type { GuestRequestState, GuestTableResponse } from '@shared/schemas';
+import type { RequestType } from '@shared/rules';
+import type { TableRef } from '@shared/paths';
+import { guestAgoText, guestButtonLabel, guestText } from '@shared/i18n/guest';
+import type { I18n } from '@shared/i18n/i18n';
+import type { Locale } from '@shared/i18n/locales';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
-import { safeColor } from '../../../../shared/color';
+import { safeColor } from '@shared/color';
 import { useOnline } from '../../../lib/pwa';
 import { useThemeColor } from '../../../lib/use-theme-color';
 import { useNow } from '../../../lib/use-now';
@@ -24,13 +24,8 @@ import {
   sendGuestRequest,
   setGuestBillMethod,
 } from '../api/guest-api';
-import {
-  NOTE_MAX,
-  normalizeNote,
-  noteProblem,
-  type NoteProblem,
-} from '../../../../shared/guest-note';
-import type { BillMethod } from '../../../../shared/schemas';
+import { NOTE_MAX, normalizeNote, noteProblem, type NoteProblem } from '@shared/guest-note';
+import type { BillMethod } from '@shared/schemas';
 import { NO_EXTRAS, type GuestExtras } from '../components/guest-request-extras';
 import type { OwnRequestActions } from '../components/guest-request-status';
 import { useGuestTableState, useGuestTableStore } from '../api/guest-table-store';

@@ -5,14 +5,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { RequestsResponse } from '../../../../shared/schemas';
+import type { RequestsResponse } from '@shared/schemas';
 import {
   acknowledgeRequest,
   completeRequest,
   dismissRequest,
   getRequestHistory,
   listRequests,
-} from '../../../../shared/api/requests';
+} from '@shared/api/requests';
 import { ApiRequestError, call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { writeRequest } from './requests-cache';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { RequestsResponse, ServiceRequest } from '../../../../shared/schemas';
+import type { RequestsResponse, ServiceRequest } from '@shared/schemas';
 import { queryKeys } from '../../../lib/query-keys';
 import { newlyPending, upsertRequest, writeRequest } from './requests-cache';
 

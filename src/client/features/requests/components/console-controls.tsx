@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { setSoundEnabled, useSoundState } from '../../../lib/sound';
 import { isWakeLockSupported, useKeepScreenOn, useWakeLock } from '../../../lib/wake-lock';

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { CONSOLE_FILTERS, type ConsoleFilter } from '../lib/console-list';
 

@@ -4,9 +4,9 @@
  * tables; live table events keep it current.
  */
 import { useId } from 'react';
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import { sortTables } from '../../../../shared/table-label';
-import type { Table } from '../../../../shared/schemas';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import { sortTables } from '@shared/table-label';
+import type { Table } from '@shared/schemas';
 import { useI18n } from '../../../lib/i18n';
 import { useTables } from '../../../lib/floor-api';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { appText } from '../../../../shared/i18n/app';
-import type { User } from '../../../../shared/schemas';
+import { appText } from '@shared/i18n/app';
+import type { User } from '@shared/schemas';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
 import { usePushNotifications, type PushNotifications } from '../../../lib/push';

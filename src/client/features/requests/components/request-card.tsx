@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { ServiceRequest } from '../../../../shared/schemas';
-import { appText } from '../../../../shared/i18n/app';
+import type { ServiceRequest } from '@shared/schemas';
+import { appText } from '@shared/i18n/app';
 import { Badge } from '../../../components/ui/badge';
 import { RequestTypeIcon, REQUEST_TYPE_TONE } from '../../../components/ui/request-type-icon';
 import { useI18n } from '../../../lib/i18n';

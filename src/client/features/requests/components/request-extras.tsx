@@ -1,5 +1,5 @@
-import { appText } from '../../../../shared/i18n/app';
-import type { ServiceRequest } from '../../../../shared/schemas';
+import { appText } from '@shared/i18n/app';
+import type { ServiceRequest } from '@shared/schemas';
 import { REQUEST_EXTRA_ICON_PATHS, StrokeIcon } from '../../../components/ui/request-type-icon';
 import { useI18n } from '../../../lib/i18n';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { appText } from '../../../../shared/i18n/app';
-import type { ServiceRequest } from '../../../../shared/schemas';
+import { appText } from '@shared/i18n/app';
+import type { ServiceRequest } from '@shared/schemas';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RequestTypeIcon, REQUEST_TYPE_TONE } from '../../../components/ui/request-type-icon';
 import { Spinner } from '../../../components/ui/spinner';

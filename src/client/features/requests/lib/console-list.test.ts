@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequest } from '../../../../shared/schemas';
+import type { ServiceRequest } from '@shared/schemas';
 import { filterCounts, firstRows, groupByTable, matchesFilter } from './console-list';
 
 function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRequest {

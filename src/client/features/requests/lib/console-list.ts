@@ -2,7 +2,7 @@
  * The console's list for a rush (issue 28, decision 055): open requests grouped by table, the longest wait on top,
  * and the Mine / Unassigned / All filters with their counts. Pure, so the rules are tested without a screen.
  */
-import type { ServiceRequest } from '../../../../shared/schemas';
+import type { ServiceRequest } from '@shared/schemas';
 
 export const CONSOLE_FILTERS = ['mine', 'unassigned', 'all'] as const;
 export type ConsoleFilter = (typeof CONSOLE_FILTERS)[number];

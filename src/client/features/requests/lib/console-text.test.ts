@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages as german } from '../../../../shared/i18n/compiled/app/de';
-import { createI18n } from '../../../../shared/i18n/i18n';
+import { messages as german } from '@shared/i18n/compiled/app/de';
+import { createI18n } from '@shared/i18n/i18n';
 import { aroundSlot, elapsedText, relativeText, tableText } from './console-text';
 
 const de = createI18n('de', german);

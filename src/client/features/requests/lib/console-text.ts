@@ -3,9 +3,9 @@
  * response time, a relative time and a clock time, written through the `app` catalogue and Intl with the active
  * locale. The English output is what tests and SPEC §2 quote ('Table 4', '45 s', '1 h 5 min', '2 minutes ago').
  */
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
-import type { ServiceRequest } from '../../../../shared/schemas';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
+import type { ServiceRequest } from '@shared/schemas';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

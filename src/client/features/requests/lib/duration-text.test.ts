@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages as english } from '../../../../shared/i18n/compiled/app/en';
-import { createI18n } from '../../../../shared/i18n/i18n';
+import { messages as english } from '@shared/i18n/compiled/app/en';
+import { createI18n } from '@shared/i18n/i18n';
 import { durationText } from './console-text';
 
 const en = createI18n('en', english);

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { SKELETON_COUNT } from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
+import { SKELETON_COUNT } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
 import { BillMethodBadge, GuestNote, UrgentBadge } from '../components/request-extras';
-import type { ServiceRequest } from '../../../../shared/schemas';
+import type { ServiceRequest } from '@shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { COMPLETED_LIST_CAP, SKELETON_COUNT } from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
-import type { ServiceRequest } from '../../../../shared/schemas';
+import { COMPLETED_LIST_CAP, SKELETON_COUNT } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import type { ServiceRequest } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { messageFrom } from '../../../lib/api-client';

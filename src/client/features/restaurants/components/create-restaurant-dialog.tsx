@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session-api';

@@ -1,6 +1,6 @@
 /** The owner's floor boards (decision 080): list, a new one-time pairing code, revoke. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createBoard, listBoards, revokeBoard } from '../../../../shared/api/boards';
+import { createBoard, listBoards, revokeBoard } from '@shared/api/boards';
 import { call } from '../../../lib/api-client';
 
 const boardsKey = (restaurantId: string) => ['restaurants', restaurantId, 'boards'] as const;

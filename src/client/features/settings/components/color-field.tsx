@@ -5,8 +5,8 @@ import {
   type PathValue,
   type UseFormReturn,
 } from 'react-hook-form';
-import { appText } from '../../../../shared/i18n/app';
-import { HEX_COLOR } from '../../../../shared/rules';
+import { appText } from '@shared/i18n/app';
+import { HEX_COLOR } from '@shared/rules';
 import { FormField } from '../../../components/ui/form-field';
 import { useI18n } from '../../../lib/i18n';
 

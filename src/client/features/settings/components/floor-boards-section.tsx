@@ -5,14 +5,10 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import {
-  formatBoardCode,
-  type BoardSummary,
-  type CreateBoardResponse,
-} from '../../../../shared/board';
-import { BOARD_NAME_MAX } from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
-import { paths } from '../../../../shared/paths';
+import { formatBoardCode, type BoardSummary, type CreateBoardResponse } from '@shared/board';
+import { BOARD_NAME_MAX } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadError } from '../../../components/ui/empty-state';

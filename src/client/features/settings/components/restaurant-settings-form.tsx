@@ -9,15 +9,15 @@ import {
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
   RESTAURANT_NAME_MAX,
-} from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
-import type { Restaurant } from '../../../../shared/schemas';
+} from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import type { Restaurant } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
-import { readableTextOn, safeColor } from '../../../../shared/color';
-import { isLocale } from '../../../../shared/i18n/locales';
-import { canonicalTimeZone } from '../../../../shared/time-zone';
+import { readableTextOn, safeColor } from '@shared/color';
+import { isLocale } from '@shared/i18n/locales';
+import { canonicalTimeZone } from '@shared/time-zone';
 import { LocaleOptions } from '../../../components/locale-options';
 import { inputClass } from '../../../components/ui/form-field';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';

@@ -1,7 +1,7 @@
 import { Fragment, useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { appText } from '../../../../shared/i18n/app';
-import type { Restaurant } from '../../../../shared/schemas';
+import { appText } from '@shared/i18n/app';
+import type { Restaurant } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadError } from '../../../components/ui/empty-state';

@@ -1,7 +1,7 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { appText } from '../../../../shared/i18n/app';
-import { canonicalTimeZone, timeZoneNames } from '../../../../shared/time-zone';
+import { appText } from '@shared/i18n/app';
+import { canonicalTimeZone, timeZoneNames } from '@shared/time-zone';
 import { FieldError, inputClass } from '../../../components/ui/form-field';
 import { useI18n } from '../../../lib/i18n';
 

@@ -1,5 +1,5 @@
-import { ESCALATE_MINUTES_MAX, ESCALATE_MINUTES_MIN } from '../../../../shared/constants';
-import { updateRestaurantBodySchema } from '../../../../shared/schemas';
+import { ESCALATE_MINUTES_MAX, ESCALATE_MINUTES_MIN } from '@shared/constants';
+import { updateRestaurantBodySchema } from '@shared/schemas';
 
 export const ESCALATE_MINUTES_FORMAT = `Enter a whole number of minutes from ${ESCALATE_MINUTES_MIN} to ${ESCALATE_MINUTES_MAX}`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_MAX_BYTES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { LOGO_MAX_BYTES } from '@shared/constants';
+import { MSG } from '@shared/messages';
 import { logoFileError } from './logo-file';
 
 describe('logoFileError (SPEC §5 Settings)', () => {

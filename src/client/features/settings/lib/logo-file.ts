@@ -1,5 +1,5 @@
-import { LOGO_MAX_BYTES } from '../../../../shared/constants';
-import { MSG } from '../../../../shared/messages';
+import { LOGO_MAX_BYTES } from '@shared/constants';
+import { MSG } from '@shared/messages';
 
 /** What the server accepts (it checks the bytes; SVG is refused because it can carry script). */
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];

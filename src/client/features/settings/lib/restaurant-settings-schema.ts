@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { requiredNameField } from '../../../../shared/fields';
-import {
-  ESCALATE_MINUTES_MAX,
-  ESCALATE_MINUTES_MIN,
-  RESTAURANT_NAME_MAX,
-} from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
-import { HEX_COLOR } from '../../../../shared/rules';
-import { LOCALES } from '../../../../shared/i18n/locales';
-import { timeZoneSchema, updateRestaurantBodySchema } from '../../../../shared/schemas';
+import { requiredNameField } from '@shared/fields';
+import { ESCALATE_MINUTES_MAX, ESCALATE_MINUTES_MIN, RESTAURANT_NAME_MAX } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
+import { HEX_COLOR } from '@shared/rules';
+import { LOCALES } from '@shared/i18n/locales';
+import { timeZoneSchema, updateRestaurantBodySchema } from '@shared/schemas';
 import { parseEscalateMinutes } from './escalation-minutes';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateStaffBody, StaffMember, UpdateStaffBody } from '../../../../shared/schemas';
+import type { CreateStaffBody, StaffMember, UpdateStaffBody } from '@shared/schemas';
 import {
   createStaff,
   deactivateStaff,
@@ -9,7 +9,7 @@ import {
   resetStaffPin,
   sendStaffPasswordReset,
   updateStaff,
-} from '../../../../shared/api/staff';
+} from '@shared/api/staff';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

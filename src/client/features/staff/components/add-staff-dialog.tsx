@@ -1,6 +1,6 @@
 import { useRef, useState, type RefObject } from 'react';
-import { appText } from '../../../../shared/i18n/app';
-import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
+import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
 import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n';
 import { useCreateStaff } from '../api/staff-api';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { loginIdError, normalizeLoginId } from '../../../../shared/fields';
-import { appText } from '../../../../shared/i18n/app';
+import { loginIdError, normalizeLoginId } from '@shared/fields';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLoginIdAvailability } from '../api/staff-api';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { FormField } from '../../../components/ui/form-field';
 import { FORM_OPTIONS } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { PIN_MAX } from '../../../../shared/constants';
-import { normalizeLoginId } from '../../../../shared/fields';
-import { appText } from '../../../../shared/i18n/app';
-import { suggestLoginId } from '../../../../shared/names';
+import { PIN_MAX } from '@shared/constants';
+import { normalizeLoginId } from '@shared/fields';
+import { appText } from '@shared/i18n/app';
+import { suggestLoginId } from '@shared/names';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS } from '../../../lib/form';

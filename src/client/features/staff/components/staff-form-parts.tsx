@@ -1,9 +1,9 @@
 import type { RefObject } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { PERSON_NAME_MAX } from '../../../../shared/fields';
-import { appText } from '../../../../shared/i18n/app';
-import type { CreateStaffBody } from '../../../../shared/schemas';
+import { PERSON_NAME_MAX } from '@shared/fields';
+import { appText } from '@shared/i18n/app';
+import type { CreateStaffBody } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { serverErrorToForm, type ServerErrorMapping } from '../../../lib/form';

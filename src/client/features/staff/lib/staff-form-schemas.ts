@@ -11,9 +11,9 @@ import {
   passwordError,
   PERSON_NAME_MAX,
   pinError,
-} from '../../../../shared/fields';
-import { appText } from '../../../../shared/i18n/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
+} from '@shared/fields';
+import { appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
 import { localized, localizedRule } from '../../../lib/secret-form-schemas';
 
 /** Required, at most PERSON_NAME_MAX characters after trimming (as requiredNameField in src/shared/fields.ts). */

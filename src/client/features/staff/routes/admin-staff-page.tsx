@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { SKELETON_COUNT } from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
-import type { StaffMember } from '../../../../shared/schemas';
+import { SKELETON_COUNT } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
+import type { StaffMember } from '@shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

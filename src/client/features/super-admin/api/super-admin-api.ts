@@ -6,12 +6,12 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import type { SuperAdminUsersResponse } from '../../../../shared/schemas';
+import type { SuperAdminUsersResponse } from '@shared/schemas';
 import {
   deleteSuperAdminUser,
   getSuperAdminStats,
   listSuperAdminUsers,
-} from '../../../../shared/api/super-admin';
+} from '@shared/api/super-admin';
 import { call } from '../../../lib/api-client';
 
 /** One page of the user list: enough to fill a screen, small enough that 10,000 users never load at once. */

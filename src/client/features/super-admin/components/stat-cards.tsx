@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { appText } from '../../../../shared/i18n/app';
-import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
-import type { SuperAdminStats } from '../../../../shared/schemas';
+import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
+import type { SuperAdminStats } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useI18n } from '../../../lib/i18n';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { appText } from '../../../../shared/i18n/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
-import type { SuperAdminUser } from '../../../../shared/schemas';
+import { appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
+import type { SuperAdminUser } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';

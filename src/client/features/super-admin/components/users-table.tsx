@@ -1,8 +1,8 @@
 import { useId, type Ref } from 'react';
-import type { Role, SuperAdminUser } from '../../../../shared/schemas';
-import { SKELETON_COUNT } from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
-import type { AppMessageId } from '../../../../shared/i18n/compiled/app';
+import type { Role, SuperAdminUser } from '@shared/schemas';
+import { SKELETON_COUNT } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -8,7 +8,7 @@ import {
   setSectionServers,
   setTableServer,
   setTablesSection,
-} from '../../../../shared/api/tables';
+} from '@shared/api/tables';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { writeTable } from './tables-cache';

@@ -7,7 +7,7 @@ import {
   deleteTables,
   renameTable,
   unassignTable,
-} from '../../../../shared/api/tables';
+} from '@shared/api/tables';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { dropTable, writeTable } from './tables-cache';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import type { I18n } from '../../../../shared/i18n/i18n';
-import type { StaffRef, Table } from '../../../../shared/schemas';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
+import type { StaffRef, Table } from '@shared/schemas';
 import { inputClass } from '../../../components/ui/form-field';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useI18n } from '../../../lib/i18n';
 import { qrSvgDataUrl } from '../lib/qr-code';

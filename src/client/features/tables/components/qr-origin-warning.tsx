@@ -1,4 +1,4 @@
-import { appText } from '../../../../shared/i18n/app';
+import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import { richText } from '../../../lib/rich-text';
 import { isLoopbackHost, qrOriginProblem } from '../lib/qr-origin';

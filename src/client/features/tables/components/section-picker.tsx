@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { appText } from '../../../../shared/i18n/app';
-import type { Section } from '../../../../shared/schemas';
+import { appText } from '@shared/i18n/app';
+import type { Section } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/form-field';
 import { useI18n } from '../../../lib/i18n';

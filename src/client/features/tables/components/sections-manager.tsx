@@ -4,9 +4,9 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { SECTION_NAME_MAX } from '../../../../shared/constants';
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import type { Section, StaffMember, Table } from '../../../../shared/schemas';
+import { SECTION_NAME_MAX } from '@shared/constants';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import type { Section, StaffMember, Table } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
@@ -14,7 +14,7 @@ import { FieldError, inputClass } from '../../../components/ui/form-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
-import type { I18n } from '../../../../shared/i18n/i18n';
+import type { I18n } from '@shared/i18n/i18n';
 import {
   useCreateSection,
   useDeleteSection,

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import type { Table } from '../../../../shared/schemas';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import type { Table } from '@shared/schemas';
 import { Badge } from '../../../components/ui/badge';
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
+import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 

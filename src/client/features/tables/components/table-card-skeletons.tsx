@@ -1,5 +1,5 @@
-import { SKELETON_COUNT } from '../../../../shared/constants';
-import { appText } from '../../../../shared/i18n/app';
+import { SKELETON_COUNT } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useI18n } from '../../../lib/i18n';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import { paths } from '../../../../shared/paths';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { EmptyState, LoadError } from '../../../components/ui/empty-state';
@@ -14,7 +14,7 @@ import {
   useActiveRestaurant,
 } from '../../../lib/active-restaurant-provider';
 import { useTables } from '../api/tables-api';
-import { sortTables } from '../../../../shared/table-label';
+import { sortTables } from '@shared/table-label';
 import { QrImage } from '../components/qr-image';
 import { QrOriginWarning } from '../components/qr-origin-warning';
 

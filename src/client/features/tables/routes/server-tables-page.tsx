@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { appTableLabel, appText } from '../../../../shared/i18n/app';
-import type { Table } from '../../../../shared/schemas';
+import { appTableLabel, appText } from '@shared/i18n/app';
+import type { Table } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { usePendingRequests } from '../../../lib/pending-requests';
@@ -10,7 +10,7 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { useSession } from '../../../lib/session-api';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { useAssignTable, useTables, useUnassignTable } from '../api/tables-api';
-import { sortTables } from '../../../../shared/table-label';
+import { sortTables } from '@shared/table-label';
 import { ServerTableCard } from '../components/server-table-card';
 import { TableCardSkeletons } from '../components/table-card-skeletons';
 

@@ -2,7 +2,7 @@
 import { act, createElement, StrictMode, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { useVerifyEmail } from './verification-api';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { verifyEmail } from '../../../../shared/api/auth';
+import { verifyEmail } from '@shared/api/auth';
 import { ApiRequestError, call } from '../../../lib/api-client';
 
 export type VerifyOutcome =

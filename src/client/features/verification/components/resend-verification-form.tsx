@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { appText } from '../../../../shared/i18n/app';
-import { resendVerificationBodySchema } from '../../../../shared/schemas';
+import { appText } from '@shared/i18n/app';
+import { resendVerificationBodySchema } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { messageFrom } from '../../../lib/api-client';

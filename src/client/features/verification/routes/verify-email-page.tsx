@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { appText } from '../../../../shared/i18n/app';
-import { paths } from '../../../../shared/paths';
+import { appText } from '@shared/i18n/app';
+import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
