@@ -8,7 +8,9 @@ import { eq, inArray, or } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   apiTokens,
+  floorBoards,
   requests,
+  sections,
   webhookDeliveries,
   webhookEndpoints,
   restaurantLogos,
@@ -26,7 +28,14 @@ let victim: Awaited<ReturnType<typeof makeFloor>>;
 let victimSecond: Awaited<ReturnType<typeof makeRestaurant>>;
 let attacker: Awaited<ReturnType<typeof makeFloor>>;
 /** The victim's integrations (decisions 075, 076). */
-const victimIds = { token: '', webhook: randomUUID(), delivery: randomUUID() };
+const victimIds = {
+  token: '',
+  webhook: randomUUID(),
+  delivery: randomUUID(),
+  /** A section (decision 077) and a floor board (decision 080) of the victim's. */
+  section: '',
+  board: '',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -76,6 +85,18 @@ beforeAll(async () => {
     attempts: 8,
     createdAt: now,
   });
+  const section = await request(t, 'POST', `/api/restaurants/${victim.restaurant.id}/sections`, {
+    cookie: victim.adminCookie,
+    body: { name: 'Terrace' },
+  });
+  expect(section.statusCode, section.body).toBe(201);
+  victimIds.section = section.json<{ section: { id: string } }>().section.id;
+  const board = await request(t, 'POST', `/api/restaurants/${victim.restaurant.id}/boards`, {
+    cookie: victim.adminCookie,
+    body: { name: 'Pass' },
+  });
+  expect(board.statusCode, board.body).toBe(201);
+  victimIds.board = board.json<{ board: { id: string } }>().board.id;
   attacker = await makeFloor(t);
   await makeRestaurant(t, attacker.admin.user.id);
 });
@@ -273,6 +294,70 @@ const tenantEndpoints: Endpoint[] = [
     route: '/api/restaurants/:restaurantId/analytics',
     call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/analytics?period=month`),
   },
+  // Sections and the owner's assignment (decision 077).
+  {
+    method: 'GET',
+    route: '/api/restaurants/:restaurantId/sections',
+    call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/sections`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/sections',
+    call: json('POST', () => `/api/restaurants/${victim.restaurant.id}/sections`, { name: 'Bar' }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/sections/:sectionId',
+    call: json('PATCH', () => `/api/sections/${victimIds.section}`, { name: 'Hall' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/sections/:sectionId/servers',
+    call: (cookie) =>
+      request(t, 'PUT', `/api/sections/${victimIds.section}/servers`, {
+        cookie,
+        body: { serverIds: [victim.server.user.id] },
+      }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/sections/:sectionId',
+    call: json('DELETE', () => `/api/sections/${victimIds.section}`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/tables/section',
+    call: (cookie) =>
+      request(t, 'POST', `/api/restaurants/${victim.restaurant.id}/tables/section`, {
+        cookie,
+        body: { tableIds: [victim.table.id], sectionId: null },
+      }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/tables/:tableId/server',
+    call: (cookie) =>
+      request(t, 'PUT', `/api/tables/${victim.table.id}/server`, {
+        cookie,
+        body: { serverId: victim.server.user.id },
+      }),
+  },
+  // Floor boards (decision 080).
+  {
+    method: 'GET',
+    route: '/api/restaurants/:restaurantId/boards',
+    call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/boards`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/boards',
+    call: json('POST', () => `/api/restaurants/${victim.restaurant.id}/boards`, { name: 'Mole' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/boards/:boardId',
+    call: json('DELETE', () => `/api/boards/${victimIds.board}`),
+  },
 ];
 
 /** Admin endpoints that name no tenant: only the role matters. */
@@ -283,6 +368,8 @@ const ownEndpoints: Endpoint[] = [
     route: '/api/restaurants',
     call: json('POST', () => '/api/restaurants', { name: 'Server made this' }),
   },
+  // Every restaurant at a glance (decision 085): the caller's own restaurants only (restaurants-overview.test).
+  { method: 'GET', route: '/api/overview', call: json('GET', () => '/api/overview') },
   {
     method: 'GET',
     route: '/api/login-ids/:loginId/availability',
@@ -345,6 +432,16 @@ async function victimState() {
       .from(webhookDeliveries)
       .where(inArray(webhookDeliveries.restaurantId, ids))
       .orderBy(webhookDeliveries.id),
+    sections: await db
+      .select()
+      .from(sections)
+      .where(inArray(sections.restaurantId, ids))
+      .orderBy(sections.id),
+    boards: await db
+      .select()
+      .from(floorBoards)
+      .where(inArray(floorBoards.restaurantId, ids))
+      .orderBy(floorBoards.id),
   };
 }
 

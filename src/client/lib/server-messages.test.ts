@@ -63,6 +63,13 @@ describe('the server’s refusals in the reader’s language (issue 15, decision
       'MSG.cancelTooLate',
       'MSG.requestClosed',
       'MSG.notABill',
+      // "Did you get what you needed?" and the rating (decisions 082, 083): the guest page's own, worded by code.
+      'MSG.commentTooLong',
+      'MSG.commentInvalid',
+      'MSG.feedbackGiven',
+      'MSG.requestNotDone',
+      'MSG.feedbackExpired',
+      'MSG.notABillRating',
       'MSG.verificationSent',
       'MSG.emailVerified',
     ]);
