@@ -100,6 +100,7 @@ export function buildServices({
   const webhooks = new WebhooksService(db, mail, log, publicUrl, webhookOptions, clock);
   requests.onCreated((request) => webhooks.requestEvent('request.created', request));
   requests.onUpdated((request) => webhooks.requestEvent(WEBHOOK_EVENT_OF[request.status], request));
+  requests.onRated((rating) => webhooks.ratingEvent(rating));
   return {
     db,
     metrics,

@@ -41,8 +41,8 @@ export const createdApiTokenResponseSchema = z.object({
 // ---------- webhooks (decision 076) ----------
 
 /**
- * Every event a webhook endpoint may subscribe to. The last three are declared for what is to come (issue 24) and
- * not sent yet: the product has no cancel, visit or rating today.
+ * Every event a webhook endpoint may subscribe to. 'visit.closed' is declared for what is to come (issue 27's
+ * visits) and not sent yet.
  */
 export const WEBHOOK_EVENTS = [
   'request.created',
@@ -60,6 +60,8 @@ export const SENT_WEBHOOK_EVENTS = [
   'request.taken',
   'request.completed',
   'request.dismissed',
+  'request.cancelled',
+  'rating.received',
 ] as const satisfies readonly WebhookEvent[];
 export const WEBHOOK_ENDPOINTS_PER_RESTAURANT = 10;
 

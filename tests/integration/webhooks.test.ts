@@ -194,6 +194,49 @@ describe('webhooks', () => {
     expect(log.map((d) => d.event)).toEqual(['request.completed']);
   });
 
+  it("sends a guest's rating of a bill as rating.received, once, signed", async () => {
+    const { restaurant, table, adminCookie, serverCookie } = await makeFloor(t);
+    const path = `/rating-${randomUUID()}`;
+    const { endpoint, secret } = await register(restaurant.id, adminCookie, receiver.url(path), [
+      'rating.received',
+    ]);
+    const key = randomUUID();
+    const guest = `/api/public/restaurants/${restaurant.id}/tables/${table.id}`;
+    const pressed = await request(t, 'POST', `${guest}/requests`, {
+      body: { type: 'bill' },
+      headers: { 'idempotency-key': key },
+    });
+    expect(pressed.statusCode, pressed.body).toBe(201);
+    const id = pressed.json<{ request: { id: string } }>().request.id;
+    const done = await request(t, 'POST', `/api/requests/${id}/complete`, { cookie: serverCookie });
+    expect(done.statusCode, done.body).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      // The second is the guest page's retry of the same answer: not a new rating.
+      const rated = await request(t, 'POST', `${guest}/requests/${id}/rating`, {
+        body: { pressKey: key, stars: 4, comment: 'Quick and friendly' },
+      });
+      expect(rated.statusCode, rated.body).toBe(200);
+    }
+    await queued(endpoint.id, 1);
+    await t.services.webhooks.tick();
+    const [got, ...more] = receiver.at(path);
+    expect(more).toEqual([]);
+    const payload = webhookPayloadSchema.parse(new Webhook(secret).verify(got!.body, got!.headers));
+    expect(payload.type).toBe('rating.received');
+    expect(payload.data).toEqual({
+      rating: {
+        requestId: id,
+        tableId: table.id,
+        stars: 4,
+        comment: 'Quick and friendly',
+        ratedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    });
+    expect((await deliveriesOf(endpoint.id, adminCookie)).map((d) => d.event)).toEqual([
+      'rating.received',
+    ]);
+  });
+
   it('retries a failing receiver on schedule, disables the endpoint after three failures and mails the owner; redelivery works', async () => {
     const { restaurant, table, admin, adminCookie } = await makeFloor(t);
     const path = `/fail-${randomUUID()}`;

@@ -1199,7 +1199,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** request.cancelled (declared; not sent yet) */
+        /** request.cancelled */
         post: operations["webhook_request_cancelled"];
         delete?: never;
         options?: never;
@@ -1233,7 +1233,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** rating.received (declared; not sent yet) */
+        /** rating.received */
         post: operations["webhook_rating_received"];
         delete?: never;
         options?: never;

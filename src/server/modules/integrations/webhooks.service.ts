@@ -20,6 +20,7 @@ import {
   type WebhookEvent,
 } from '@shared/integrations';
 import type { ServiceRequest } from '@shared/schemas';
+import type { GuestRating } from '../requests/requests.service';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
 import { findRestaurant } from '../restaurants/restaurants.repo';
 import { findUserById } from '../users/users.repo';
@@ -213,6 +214,16 @@ export class WebhooksService {
   requestEvent(event: WebhookEvent, request: ServiceRequest): void {
     void this.enqueue(request.restaurantId, event, { request }).catch((err: unknown) =>
       this.log.error({ err, event }, 'webhook event not queued'),
+    );
+  }
+
+  /** A guest's rating of a bill (decision 083), queued as 'rating.received' like a request's event. */
+  ratingEvent(rating: GuestRating): void {
+    const { restaurantId, ...data } = rating;
+    void this.enqueue(restaurantId, 'rating.received', {
+      rating: { ...data, ratedAt: new Date(data.ratedAt).toISOString() },
+    }).catch((err: unknown) =>
+      this.log.error({ err, event: 'rating.received' }, 'webhook event not queued'),
     );
   }
 

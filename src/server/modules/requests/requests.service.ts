@@ -167,12 +167,24 @@ export const PRESS_DEADLINE_MS = 8_000;
 /** Retry-After of a shed press: soon, the guest page retries by itself (decision 056). */
 const SHED_RETRY_AFTER_SECONDS = 2;
 
+/** A guest's private rating of a completed bill (decision 083), as the owner's webhooks receive it. */
+export interface GuestRating {
+  requestId: string;
+  restaurantId: string;
+  tableId: string;
+  stars: number;
+  /** The guest's comment (untrusted text, the note's rules); null when none. */
+  comment: string | null;
+  ratedAt: number;
+}
+
 /** `pushQueued`: the press's statement queued a push in the outbox (the restaurant has a device subscribed). */
 export type RequestCreatedListener = (request: ServiceRequest, pushQueued: boolean) => void;
 
 export class RequestsService {
   private readonly createdListeners: RequestCreatedListener[] = [];
   private readonly updatedListeners: ((request: ServiceRequest) => void)[] = [];
+  private readonly ratedListeners: ((rating: GuestRating) => void)[] = [];
   private readonly presses: PressBatcher;
   /**
    * Staff actions (take, complete, dismiss) group-committed like presses: on a busy floor, actions that arrive while
@@ -210,6 +222,11 @@ export class RequestsService {
   /** A staff action changed a request (taken, completed, dismissed): webhooks hook in here (decision 076). */
   onUpdated(listener: (request: ServiceRequest) => void): void {
     this.updatedListeners.push(listener);
+  }
+
+  /** A guest rated a completed bill (decision 083): webhooks hook in here ('rating.received', decision 076). */
+  onRated(listener: (rating: GuestRating) => void): void {
+    this.ratedListeners.push(listener);
   }
 
   /** Push notifications hook in here without this module knowing about them. */
@@ -453,6 +470,18 @@ export class RequestsService {
       } else {
         throw conflict(MSG.feedbackExpired, 'feedback_expired');
       }
+    }
+    // Told once, when it is stored (a repeat of the same answer is not a new rating).
+    if (stored) {
+      const rating: GuestRating = {
+        requestId: target.id,
+        restaurantId: target.restaurantId,
+        tableId: target.tableId,
+        stars,
+        comment,
+        ratedAt: Date.now(),
+      };
+      for (const listener of this.ratedListeners) listener(rating);
     }
     const restaurant = await findRestaurant(this.db, target.restaurantId);
     return { stars, offerReview: stars >= 4 && Boolean(restaurant?.reviewUrl) };
