@@ -41,27 +41,31 @@ export function FloorCoverage({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-card border border-line bg-white px-3 py-2 text-sm"
+      className="rounded-card border border-line bg-white px-3 py-1.5 text-sm"
     >
       <h2 id={headingId} className="sr-only">
         {appText(i18n, 'app.console.coverage.heading')}
       </h2>
-      <dl className="space-y-1">
+      {/* One line each, cut with an ellipsis: on a phone the calls below must stay in view (issue 28's six rows);
+          the full lists are in the text for screen readers and on the Tables screen. */}
+      <dl className="space-y-0.5">
         {userId !== null && (
-          <div className="flex flex-wrap gap-x-2">
-            <dt className="font-semibold text-ink">{appText(i18n, 'app.console.coverage.mine')}</dt>
-            <dd className="min-w-0 text-body" data-testid="coverage-mine">
+          <div className="flex gap-x-2">
+            <dt className="shrink-0 font-semibold text-ink">
+              {appText(i18n, 'app.console.coverage.mine')}
+            </dt>
+            <dd className="min-w-0 truncate text-body" data-testid="coverage-mine">
               {mine.length === 0
                 ? appText(i18n, 'app.console.coverage.none')
                 : mine.map(label).join(', ')}
             </dd>
           </div>
         )}
-        <div className="flex flex-wrap gap-x-2">
-          <dt className="font-semibold text-ink">
+        <div className="flex gap-x-2">
+          <dt className="shrink-0 font-semibold text-ink">
             {appText(i18n, 'app.console.coverage.uncovered', { count: uncovered.length })}
           </dt>
-          <dd className="min-w-0 text-body" data-testid="coverage-uncovered">
+          <dd className="min-w-0 truncate text-body" data-testid="coverage-uncovered">
             {uncovered.length === 0
               ? appText(i18n, 'app.console.coverage.allCovered')
               : uncovered.map(label).join(', ')}

@@ -250,10 +250,6 @@ export function ServerRequestsPage() {
           </span>
         </p>
       )}
-      <FloorCoverage
-        restaurantId={restaurantId}
-        userId={user?.role === 'server' ? user.id : null}
-      />
       <ConsoleFilters value={filter} counts={counts} panelId={panelId} onChange={setFilter} />
       <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${filter}`}>
         <section
@@ -271,6 +267,12 @@ export function ServerRequestsPage() {
           {pendingContent()}
         </section>
       </div>
+
+      {/* Below the calls: during a rush the open requests come first on a phone (issue 28's six rows). */}
+      <FloorCoverage
+        restaurantId={restaurantId}
+        userId={user?.role === 'server' ? user.id : null}
+      />
 
       {completed.length > 0 && (
         <section aria-labelledby={completedHeadingId} className="space-y-2 pt-4">

@@ -335,12 +335,13 @@ function StaffCard({ member, actions }: { member: StaffMember; actions: StaffAct
       className={`rounded-card border border-line p-4 shadow-sm ${deactivated ? 'bg-canvas' : 'bg-white'}`}
     >
       <div className="flex items-start justify-between gap-3">
-        <h3
+        {/* h2: the card's heading under the page's h1 (axe heading-order). */}
+        <h2
           id={nameId}
-          className={`min-w-0 break-words font-semibold ${deactivated ? 'text-body' : 'text-ink'}`}
+          className={`min-w-0 break-words text-base font-semibold ${deactivated ? 'text-body' : 'text-ink'}`}
         >
           {member.name}
-        </h3>
+        </h2>
         <StatusBadge member={member} />
       </div>
       <dl className="mt-3 flex flex-col gap-1.5 text-sm">
