@@ -23,6 +23,9 @@ test('a press made while the console was offline is alerted when it reconnects',
   await signInWithPin(serverPage, sam.loginId, sam.pin);
   await expect(serverPage).toHaveURL(/\/server\/tables$/);
   await baseline;
+  // The page's own code is loaded (a lazy route chunk) before the network goes: the list can arrive first, and a
+  // chunk asked for offline fails the route (found by CI once the chunk grew).
+  await expect(serverPage.getByRole('heading', { name: 'My Assigned Tables' })).toBeVisible();
 
   await staff.setOffline(true);
   const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
