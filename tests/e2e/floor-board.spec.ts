@@ -5,11 +5,9 @@
  * and restarts a server of its own (the compiled dist/server/main.js on E2E_PORT + 10 with its own DATA_DIR, as
  * guest-resilience.spec.ts does), never the shared e2e server: the board says it is offline and recovers by itself.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { OWN_ORIGIN, ownServer } from './own-server';
 import {
   DEMO,
   demoTables,
@@ -140,67 +138,15 @@ test('paired with a code, the board shows a press live, nothing of another resta
   }
 });
 
-const OWN_PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
-const OWN_ORIGIN = `http://127.0.0.1:${OWN_PORT}`;
-const DATA_DIR = path.resolve(`.tmp/e2e-board-data-${OWN_PORT}`);
-const LOG = path.resolve(`.tmp/e2e-board-server-${OWN_PORT}.log`);
-
-const serverEnv = () => ({
-  ...process.env,
-  DATA_DIR,
-  PORT: String(OWN_PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: OWN_ORIGIN,
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  SIGN_IN_ADDRESS_LIMIT: '1000',
-});
-
-function seedOwnDatabase(): void {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/e2e-seed.ts'], {
-    stdio: 'inherit',
-    env: serverEnv(),
-  });
-  expect(seeded.status, 'seeding the own server’s database').toBe(0);
-}
-
-async function startOwnServer(): Promise<ChildProcess> {
-  const log = fs.openSync(LOG, 'a');
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: ['ignore', log, log],
-    env: serverEnv(),
-  });
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the own server exited (${LOG})`);
-        try {
-          return (await fetch(`${OWN_ORIGIN}/api/session`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 120_000, message: 'the own server answers' },
-    )
-    .toBe(200);
-  return child;
-}
-
-async function stopOwnServer(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
+const own = ownServer('board');
 
 test('the board survives a server restart: it says it is offline, reconnects by itself and resyncs', async ({
   browser,
   playwright,
 }) => {
   test.setTimeout(300_000);
-  seedOwnDatabase();
-  let server: ChildProcess | null = await startOwnServer();
+  own.seed();
+  let server: ChildProcess | null = await own.start();
   const owner = await playwright.request.newContext({
     baseURL: OWN_ORIGIN,
     extraHTTPHeaders: { origin: OWN_ORIGIN },
@@ -226,14 +172,14 @@ test('the board survives a server restart: it says it is offline, reconnects by 
     await expect(board.getByTestId('board-request').filter({ hasText: 'Table 3' })).toBeVisible();
 
     // The server goes away: the board keeps what it showed and says it is reconnecting.
-    await stopOwnServer(server);
+    await own.stop(server);
     server = null;
     await expect(board.getByTestId('board-live')).toContainText('Offline — reconnecting…');
     await expect(board.getByTestId('board-request').filter({ hasText: 'Table 3' })).toBeVisible();
 
     // Back on the same port (the same database): the board reconnects by itself, with the same credential, and
     // resyncs — a press made before it reconnected is there too.
-    server = await startOwnServer();
+    server = await own.start();
     const guest = await playwright.request.newContext({
       baseURL: OWN_ORIGIN,
       extraHTTPHeaders: { origin: OWN_ORIGIN },
@@ -250,6 +196,6 @@ test('the board survives a server restart: it says it is offline, reconnects by 
   } finally {
     await tv.close();
     await owner.dispose();
-    await stopOwnServer(server);
+    await own.stop(server);
   }
 });

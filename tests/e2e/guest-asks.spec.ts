@@ -4,9 +4,16 @@
  * console. One restaurant, its tables and one server's console (a phone) are set up once for the file.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, ORIGIN, ownRestaurantWithTable, signInWithPin, test, watchCsp } from './support';
-
-const PHONE = { width: 360, height: 740 };
+import {
+  expect,
+  PHONE_VIEWPORT,
+  openGuestPage,
+  ORIGIN,
+  ownRestaurantWithTable,
+  signInWithPin,
+  test,
+  watchCsp,
+} from './support';
 
 let adminContext: BrowserContext;
 let consoleContext: BrowserContext;
@@ -39,7 +46,11 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(staff.status()).toBe(201);
 
-  consoleContext = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  consoleContext = await browser.newContext({
+    viewport: PHONE_VIEWPORT,
+    hasTouch: true,
+    isMobile: true,
+  });
   await watchCsp(consoleContext);
   serverConsole = await consoleContext.newPage();
   await signInWithPin(serverConsole, loginId, '2468');
@@ -53,13 +64,8 @@ test.afterAll(async () => {
   await adminContext?.close();
 });
 
-async function guestAt(browser: Browser, table: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  await page.goto(`/table/${restaurantId}/${tables.get(table)}`);
-  await expect(page.getByText(`Table ${table}`, { exact: true })).toBeVisible();
-  return page;
-}
+const guestAt = (browser: Browser, table: string): Promise<Page> =>
+  openGuestPage(browser, restaurantId, tables.get(table)!, `Table ${table}`);
 
 /** A request's line on the console, named "<type title> Table <n>" (issue 28). */
 const line = (table: string) =>

@@ -9,7 +9,9 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import {
   expect,
+  PHONE_VIEWPORT,
   makeActiveRestaurant,
+  openGuestPage,
   ORIGIN,
   ownRestaurantWithTable,
   signInWithPin,
@@ -17,7 +19,6 @@ import {
   watchCsp,
 } from './support';
 
-const PHONE = { width: 360, height: 740 };
 const REVIEW_URL = 'https://reviews.example.test/feedback-bistro';
 
 let adminContext: BrowserContext;
@@ -57,7 +58,11 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(staff.status()).toBe(201);
 
-  consoleContext = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  consoleContext = await browser.newContext({
+    viewport: PHONE_VIEWPORT,
+    hasTouch: true,
+    isMobile: true,
+  });
   await watchCsp(consoleContext);
   serverConsole = await consoleContext.newPage();
   await signInWithPin(serverConsole, loginId, '1357');
@@ -71,13 +76,8 @@ test.afterAll(async () => {
   await adminContext?.close();
 });
 
-async function guestAt(browser: Browser, table: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  await page.goto(`/table/${restaurantId}/${tables.get(table)}`);
-  await expect(page.getByText(`Table ${table}`, { exact: true })).toBeVisible();
-  return page;
-}
+const guestAt = (browser: Browser, table: string): Promise<Page> =>
+  openGuestPage(browser, restaurantId, tables.get(table)!, `Table ${table}`);
 
 /** A request's line on the console, named "<type title> Table <n>" (issue 28). */
 const line = (table: string) =>

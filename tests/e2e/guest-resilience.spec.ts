@@ -7,68 +7,12 @@
  * The first test stops and restarts a server of its own (the compiled dist/server/main.js, as scripts/e2e-server.mjs
  * starts it, on E2E_PORT + 10 with its own DATA_DIR), never the shared e2e server.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { OWN_ORIGIN, ownServer } from './own-server';
 import { DEMO, demoTables, expect, ORIGIN, test } from './support';
 
-const OWN_PORT = Number(process.env.E2E_PORT ?? 4173) + 10;
-const OWN_ORIGIN = `http://127.0.0.1:${OWN_PORT}`;
-const DATA_DIR = path.resolve(`.tmp/e2e-resilience-data-${OWN_PORT}`);
-const LOG = path.resolve(`.tmp/e2e-resilience-server-${OWN_PORT}.log`);
-
-const serverEnv = () => ({
-  ...process.env,
-  DATA_DIR,
-  PORT: String(OWN_PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: OWN_ORIGIN,
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  SIGN_IN_ADDRESS_LIMIT: '1000',
-});
-
-/** A fresh database with the demo, as the shared e2e server gets. */
-function seedOwnDatabase(): void {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/e2e-seed.ts'], {
-    stdio: 'inherit',
-    env: serverEnv(),
-  });
-  expect(seeded.status, 'seeding the own server’s database').toBe(0);
-}
-
-/** Starts the compiled server on OWN_PORT and waits until it answers. */
-async function startOwnServer(): Promise<ChildProcess> {
-  const log = fs.openSync(LOG, 'a');
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: ['ignore', log, log],
-    env: serverEnv(),
-  });
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the own server exited (${LOG})`);
-        try {
-          return (await fetch(`${OWN_ORIGIN}/api/session`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 120_000, message: 'the own server answers' },
-    )
-    .toBe(200);
-  return child;
-}
-
-async function stopOwnServer(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
+const own = ownServer('resilience');
 
 /** The demo's requests at `tableId` of type `type`, read as its owner. */
 async function requestsAt(api: APIRequestContext, tableId: string, type: string) {
@@ -96,8 +40,8 @@ test('with the service down a press says so inline and arrives once it is back; 
   playwright,
 }) => {
   test.setTimeout(300_000);
-  seedOwnDatabase();
-  let server: ChildProcess | null = await startOwnServer();
+  own.seed();
+  let server: ChildProcess | null = await own.start();
   const api = await playwright.request.newContext({
     baseURL: OWN_ORIGIN,
     extraHTTPHeaders: { origin: OWN_ORIGIN },
@@ -138,7 +82,7 @@ test('with the service down a press says so inline and arrives once it is back; 
       .toBe(true);
 
     // The service goes down; the guest presses.
-    await stopOwnServer(server);
+    await own.stop(server);
     server = null;
     await page.getByRole('button', { name: 'Ready to Order' }).click();
     const notice = page.locator('[data-guest-connection]');
@@ -169,7 +113,7 @@ test('with the service down a press says so inline and arrives once it is back; 
     );
 
     // The service comes back on the same port: the press arrives by itself, once.
-    server = await startOwnServer();
+    server = await own.start();
     await expect(notice).toHaveCount(0, { timeout: 30_000 });
     const status = page.getByRole('region', { name: 'Your request' });
     await expect(status).toContainText('Ready to Order');
@@ -197,7 +141,7 @@ test('with the service down a press says so inline and arrives once it is back; 
   } finally {
     await context.close();
     await api.dispose();
-    await stopOwnServer(server);
+    await own.stop(server);
   }
 });
 

@@ -232,3 +232,28 @@ async function clearDemoFloor(playwright: PlaywrightWorkerArgs['playwright']): P
     await api.dispose();
   }
 }
+
+/** A 360 × 740 phone, as the guest and console specs open their pages. */
+export const PHONE_VIEWPORT = { width: 360, height: 740 };
+
+/**
+ * Opens a table's guest page on a phone of its own and waits until the app has taken the server-drawn page over
+ * (the embedded data is consumed): a note typed or a box ticked before that would be drawn over by hydration.
+ */
+export async function openGuestPage(
+  browser: import('@playwright/test').Browser,
+  restaurantId: string,
+  tableId: string,
+  tableLabel: string,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE_VIEWPORT,
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`/table/${restaurantId}/${tableId}`);
+  await expect(page.getByText(tableLabel, { exact: true })).toBeVisible();
+  await expect(page.locator('#guest-data')).toHaveCount(0);
+  return page;
+}

@@ -14,36 +14,9 @@ import {
   StrokeIcon,
 } from '../../../components/ui/request-type-icon';
 import { useI18n } from '../../../lib/i18n';
+import { elapsedText, typeText } from '../../../lib/request-text';
 import type { LiveStatus } from '../../../lib/live-client';
 import { waitToneOf, type WaitTone } from '../lib/board-list';
-
-const MINUTE = 60_000;
-
-/** A wait as the board shows it: '45 s', '12 min', '1 h 5 min'. */
-export function boardWaitText(i18n: I18n, elapsedMs: number): string {
-  const elapsed = Math.max(0, elapsedMs);
-  if (elapsed < MINUTE)
-    return appText(i18n, 'app.wait.seconds', { seconds: Math.floor(elapsed / 1000) });
-  const minutes = Math.floor(elapsed / MINUTE);
-  if (minutes < 60) return appText(i18n, 'app.wait.minutes', { minutes });
-  return appText(i18n, 'app.console.hoursMinutes', {
-    hours: Math.floor(minutes / 60),
-    minutes: minutes % 60,
-  });
-}
-
-function typeTitle(i18n: I18n, type: BoardRequest['type']): string {
-  switch (type) {
-    case 'server':
-      return appText(i18n, 'app.type.server');
-    case 'order':
-      return appText(i18n, 'app.type.order');
-    case 'refill':
-      return appText(i18n, 'app.type.refill');
-    case 'bill':
-      return appText(i18n, 'app.type.bill');
-  }
-}
 
 const TONE_STYLE: Record<WaitTone, { card: string; badge: string; icon: string }> = {
   fresh: {
@@ -103,8 +76,8 @@ function BoardCard({
   const tone = waitToneOf(request, now, escalateAfterMinutes);
   const style = TONE_STYLE[tone];
   const table = tableOf(i18n, request);
-  const type = typeTitle(i18n, request.type);
-  const wait = boardWaitText(i18n, now - request.createdAt);
+  const type = typeText(i18n, request.type);
+  const wait = elapsedText(i18n, now - request.createdAt);
   return (
     <li
       data-testid="board-request"

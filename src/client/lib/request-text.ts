@@ -1,0 +1,42 @@
+/**
+ * A request's type title and ticking waiting time in the screen's language, shared by the staff console
+ * (features/requests) and the floor board (features/boards): '45 s', '3 min', '1 h 5 min', '2 d'.
+ */
+import { appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
+import type { ServiceRequest } from '@shared/schemas';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A request type's title (SPEC §1), e.g. 'Bill Payment Requested'. */
+export function typeText(i18n: I18n, type: ServiceRequest['type']): string {
+  switch (type) {
+    case 'server':
+      return appText(i18n, 'app.type.server');
+    case 'order':
+      return appText(i18n, 'app.type.order');
+    case 'refill':
+      return appText(i18n, 'app.type.refill');
+    case 'bill':
+      return appText(i18n, 'app.type.bill');
+  }
+}
+
+/** How long a request has been waiting: '45 s', '3 min', '1 h 5 min', '2 d' (never negative). */
+export function elapsedText(i18n: I18n, elapsedMs: number): string {
+  const elapsed = Math.max(0, elapsedMs);
+  if (elapsed < MINUTE)
+    return appText(i18n, 'app.wait.seconds', { seconds: Math.floor(elapsed / 1000) });
+  if (elapsed < HOUR)
+    return appText(i18n, 'app.wait.minutes', { minutes: Math.floor(elapsed / MINUTE) });
+  if (elapsed < DAY) {
+    const hours = Math.floor(elapsed / HOUR);
+    const minutes = Math.floor((elapsed % HOUR) / MINUTE);
+    return minutes > 0
+      ? appText(i18n, 'app.console.hoursMinutes', { hours, minutes })
+      : appText(i18n, 'app.console.hours', { hours });
+  }
+  return appText(i18n, 'app.console.days', { days: Math.floor(elapsed / DAY) });
+}
