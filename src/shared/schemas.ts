@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
+import { MESSAGE_IDS } from './api/message-ids';
 import { canonicalTimeZone } from './time-zone';
 import { LOCALES } from './i18n/locales';
 import { normalizeTableNumber } from './table-label';
@@ -234,6 +235,15 @@ export const apiErrorSchema = z.object({
     suggestions: z.array(z.string()).optional(),
     /** The values inside `message` (a name, a number), for a client that words it in its reader's language. */
     values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    /**
+     * Which rule's text `message` is (decision 098): the same for every language and every wording, for a client
+     * that says the refusal in its reader's language. Absent for a text with a value in it (worded by `code` and
+     * `values`) and for a text a newer server added.
+     */
+    messageId: z
+      .enum(MESSAGE_IDS as [string, ...string[]])
+      .optional()
+      .meta({ description: 'The key of the refusal’s text, for wording it in another language.' }),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

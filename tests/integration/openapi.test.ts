@@ -207,7 +207,9 @@ describe('a response that does not match its schema', () => {
     );
     const res = await app.inject({ method: 'GET', url: '/wrong' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: { code: 'internal', message: MSG.internalError } });
+    expect(res.json()).toEqual({
+      error: { code: 'internal', message: MSG.internalError, messageId: 'internalError' },
+    });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('r1');
     await app.close();

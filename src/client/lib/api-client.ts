@@ -27,6 +27,8 @@ export class ApiRequestError extends Error {
   readonly values: Readonly<Record<string, string | number>>;
   /** True when `message` came from the server's error body (and so is SPEC text meant for the user). */
   readonly fromServer: boolean;
+  /** Which rule's text `message` is (decision 098): `network` for a request that never reached the server. */
+  readonly messageId: string | undefined;
 
   constructor(init: {
     status: number;
@@ -36,6 +38,7 @@ export class ApiRequestError extends Error {
     suggestions?: string[] | undefined;
     values?: Record<string, string | number> | undefined;
     fromServer: boolean;
+    messageId?: string | undefined;
   }) {
     super(init.message);
     this.name = 'ApiRequestError';
@@ -45,6 +48,7 @@ export class ApiRequestError extends Error {
     this.suggestions = init.suggestions ?? [];
     this.values = init.values ?? {};
     this.fromServer = init.fromServer;
+    this.messageId = init.messageId;
   }
 }
 
@@ -88,6 +92,8 @@ type Method = HttpMethod;
 type Body = object | FormData | undefined;
 
 export const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
+/** The id of NETWORK_MESSAGE: the client's own text, next to the server's (decision 098). */
+export const NETWORK_MESSAGE_ID = 'network';
 
 /** Per call: extra headers (the guest press's Idempotency-Key), and a time after which it counts as not answered. */
 export interface CallOptions {
@@ -123,6 +129,7 @@ async function send(
       status: 0,
       code: 'network_error',
       message: NETWORK_MESSAGE,
+      messageId: NETWORK_MESSAGE_ID,
       fromServer: false,
     });
   }
@@ -143,13 +150,14 @@ export function isApiError(body: unknown): body is ApiError {
   if (typeof body !== 'object' || body === null) return false;
   const error = (body as { error?: unknown }).error;
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message, retryAfterSeconds, suggestions, values } = error as Record<
+  const { code, message, retryAfterSeconds, suggestions, values, messageId } = error as Record<
     string,
     unknown
   >;
   return (
     isString(code) &&
     isString(message) &&
+    (messageId === undefined || isString(messageId)) &&
     (retryAfterSeconds === undefined || typeof retryAfterSeconds === 'number') &&
     (suggestions === undefined || (Array.isArray(suggestions) && suggestions.every(isString))) &&
     (values === undefined ||
@@ -162,11 +170,12 @@ export function isApiError(body: unknown): body is ApiError {
 async function toError(response: Response): Promise<ApiRequestError> {
   const body = await readJson(response);
   if (isApiError(body)) {
-    const { code, message, retryAfterSeconds, suggestions, values } = body.error;
+    const { code, message, retryAfterSeconds, suggestions, values, messageId } = body.error;
     return worded({
       status: response.status,
       code,
       message,
+      messageId,
       retryAfterSeconds,
       suggestions,
       values,

@@ -9,14 +9,28 @@ import { FLOOR_MSG } from '@shared/floor-messages';
 import { MSG } from '@shared/messages';
 import { getSession, pinLogin } from '@shared/api/auth';
 import { ApiRequestError, call, setErrorWording } from './api-client';
+import { MESSAGE_TEXTS } from '@shared/api/message-ids';
+import { NETWORK_MESSAGE } from './api-client';
 import { SERVER_TEXT_IDS, serverMessageText } from './server-messages';
 
 const en = createI18n('en', english);
 const de = createI18n('de', german);
 const ar = createI18n('ar', arabic);
 
+/** What the server names a text by (errors.ts `messageIdOf`): its key in the shared tables. */
+const idOf = (message: string) =>
+  Object.entries(MESSAGE_TEXTS).find(([, text]) => text === message)?.[0];
+
+/** A refusal as the server sends it: with the id of its text when the text is a fixed one (decision 098). */
 const refusal = (code: string, message: string, extra: Partial<ApiRequestError> = {}) =>
-  new ApiRequestError({ status: 409, code, message, fromServer: true, ...extra });
+  new ApiRequestError({
+    status: 409,
+    code,
+    message,
+    messageId: idOf(message),
+    fromServer: true,
+    ...extra,
+  });
 
 /** Every `MSG.x` / `FLOOR_MSG.x` the server's code names, with its English words when they are fixed. */
 function fixedTextsTheServerSends(): Map<string, string> {
@@ -75,13 +89,36 @@ describe('the server’s refusals in the reader’s language (issue 15, decision
     ]);
     expect(sent.size).toBeGreaterThan(30);
     const missing = [...sent]
-      .filter(([name, text]) => !elsewhere.has(name) && SERVER_TEXT_IDS[text] === undefined)
+      .filter(
+        ([name]) =>
+          !elsewhere.has(name) &&
+          SERVER_TEXT_IDS[name.replace(/^\w+\./, '') as keyof typeof SERVER_TEXT_IDS] === undefined,
+      )
       .map(([name]) => name);
     expect(missing).toEqual([]);
   });
 
   it('show SPEC’s English words verbatim in English', () => {
-    for (const [text, id] of Object.entries(SERVER_TEXT_IDS)) expect(en._(id), id).toBe(text);
+    for (const [messageId, id] of Object.entries(SERVER_TEXT_IDS)) {
+      const text =
+        messageId === 'network'
+          ? NETWORK_MESSAGE
+          : MESSAGE_TEXTS[messageId as keyof typeof MESSAGE_TEXTS];
+      expect(en._(id), id).toBe(text);
+    }
+  });
+
+  it('word a refusal by its id, never by matching its English words (decision 098)', () => {
+    const byWords = new ApiRequestError({
+      status: 401,
+      code: 'unauthorized',
+      message: MSG.incorrectPin,
+      fromServer: true,
+    });
+    expect(serverMessageText(de, byWords)).toBe(MSG.incorrectPin);
+    expect(serverMessageText(de, refusal('unauthorized', MSG.incorrectPin))).toBe(
+      de._('app.error.incorrectPin'),
+    );
   });
 
   it('word a fixed text in German and Arabic', () => {
@@ -144,7 +181,9 @@ describe('setErrorWording', () => {
       vi.fn(() =>
         Promise.resolve(
           Response.json(
-            { error: { code: 'unauthorized', message: MSG.incorrectPin } },
+            {
+              error: { code: 'unauthorized', message: MSG.incorrectPin, messageId: 'incorrectPin' },
+            },
             { status: 401 },
           ),
         ),

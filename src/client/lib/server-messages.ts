@@ -1,101 +1,102 @@
 /**
- * The server's refusals in the reader's language (issue 15, docs/decisions/050). The server words every refusal in
- * English — SPEC.md's texts, which API clients, logs and tests read — and both sides take those words from
- * src/shared/messages.ts. The staff screens show them through the app catalogue: a fixed text by its English
- * words, a text that holds a value (a name, a count) by its code and the values the error carries. A text this
- * table does not know (a future server's) is shown as the server sent it.
+ * The server's refusals in the reader's language (issue 15, docs/decisions/050 and 098). The server words every
+ * refusal in English — SPEC.md's texts, which API clients, logs and tests read — and names a fixed text by its id
+ * (`messageId`, the key of its text in src/shared/messages.ts). The staff screens show them through the app
+ * catalogue: a fixed text by its id, a text that holds a value (a name, a count) by its code and the values the
+ * error carries; never by matching the English words. A text this table does not know (a future server's) is
+ * shown as the server sent it.
  */
-import { FLOOR_MSG } from '@shared/floor-messages';
+import type { MessageId } from '@shared/api/message-ids';
 import { appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import type { I18n } from '@shared/i18n/i18n';
-import { NAME_REQUIRED } from '@shared/fields';
-import { MSG } from '@shared/messages';
-import { NETWORK_MESSAGE, type ApiRequestError } from './api-client';
+import { NETWORK_MESSAGE_ID, type ApiRequestError } from './api-client';
 
-/** Fixed texts, by the English words the server sends. */
-export const SERVER_TEXT_IDS: Readonly<Record<string, AppMessageId>> = {
-  [MSG.restaurantNameRequired]: 'app.console.restaurantNameRequired',
-  [MSG.webhookUrlRefused]: 'app.settings.integrations.urlRefusedRule',
-  [MSG.tokenScopeRefused]: 'app.settings.integrations.tokenScopeRefused',
-  [MSG.tokenNotFound]: 'app.settings.integrations.tokenNotFound',
-  [MSG.tokenLimit]: 'app.settings.integrations.tokenLimit',
-  [MSG.webhookNotFound]: 'app.settings.integrations.webhookNotFound',
-  [MSG.webhookLimit]: 'app.settings.integrations.webhookLimit',
-  [MSG.deliveryNotFound]: 'app.settings.integrations.deliveryNotFound',
-  [MSG.createRestaurantFailed]: 'app.console.createRestaurantFailed',
-  [MSG.lastRestaurant]: 'app.settings.lastRestaurant',
-  [MSG.tableNumberRequired]: 'app.admin.tables.numberRequired',
-  [MSG.noRestaurantSelected]: 'app.admin.tables.noRestaurant',
-  [MSG.tableNumberExists]: 'app.admin.tables.numberExists',
-  [MSG.pinsDoNotMatch]: 'app.admin.staff.pinsDoNotMatch',
-  [MSG.pinRule]: 'app.admin.staff.pinRule',
-  [MSG.loginIdMin]: 'app.admin.staff.loginIdMin',
-  [MSG.loginIdCharacters]: 'app.admin.staff.loginIdCharacters',
-  [MSG.passwordsDoNotMatch]: 'app.admin.staff.passwordsDoNotMatch',
-  [MSG.passwordRule]: 'app.admin.staff.passwordRule',
-  [MSG.emailRequired]: 'app.admin.staff.emailRequired',
-  [MSG.invalidEmail]: 'app.admin.staff.invalidEmail',
-  [MSG.loginIdTaken]: 'app.admin.staff.loginIdTaken',
-  [MSG.noLoginIdSuggestions]: 'app.admin.staff.noSuggestions',
-  [MSG.emailInUse]: 'app.admin.staff.emailInUse',
-  [MSG.settingsNameRequired]: 'app.settings.nameRequired',
-  [MSG.logoNotImage]: 'app.settings.logoNotImage',
-  [MSG.logoTooLarge]: 'app.settings.logoTooLarge',
-  [MSG.restaurantNotFound]: 'app.settings.restaurantNotFound',
-  [MSG.verificationLinkInvalid]: 'app.settings.verify.invalid',
-  [MSG.cannotDeleteSelf]: 'app.admin.super.cannotDeleteSelf',
-  [MSG.notSignedIn]: 'app.console.notSignedIn',
-  [MSG.internalError]: 'app.settings.auth.internalError',
-  [MSG.verifyEmailFirst]: 'app.error.verifyEmailFirst',
-  [MSG.logoTooManyPixels]: 'app.error.logoTooManyPixels',
-  [MSG.loginIdNotFound]: 'app.error.loginIdNotFound',
-  [MSG.pinNotConfigured]: 'app.error.pinNotConfigured',
-  [MSG.incorrectPin]: 'app.error.incorrectPin',
-  [MSG.invalidCredentials]: 'app.error.invalidCredentials',
-  [MSG.profileNotFound]: 'app.error.profileNotFound',
-  [MSG.forbidden]: 'app.error.forbidden',
-  [MSG.notFound]: 'app.error.notFound',
-  [MSG.boardNameRequired]: 'app.board.nameRequired',
-  [MSG.boardCodeInvalid]: 'app.board.codeInvalid',
-  [MSG.boardNotFound]: 'app.board.notFound',
-  [MSG.boardNotPaired]: 'app.board.notPaired',
-  [MSG.badRequest]: 'app.error.badRequest',
-  [MSG.controlCharacters]: 'app.error.controlCharacters',
-  [MSG.tooManyRequests]: 'app.error.tooManyRequests',
-  [MSG.serviceUnavailable]: 'app.error.serviceUnavailable',
-  [MSG.onlyServersAssign]: 'app.error.onlyServersAssign',
-  [MSG.tableAssignedToOther]: 'app.error.tableAssignedToOther',
-  [MSG.notYourTable]: 'app.error.notYourTable',
-  [MSG.requestNotFound]: 'app.error.requestNotFound',
-  [MSG.tableNotFound]: 'app.error.tableNotFound',
-  [MSG.userNotFound]: 'app.error.userNotFound',
-  [MSG.staffNotFound]: 'app.error.staffNotFound',
-  [MSG.timeZoneInvalid]: 'app.error.timeZoneInvalid',
-  [MSG.languageInvalid]: 'app.error.languageInvalid',
-  [MSG.pushEndpointInvalid]: 'app.error.pushEndpointInvalid',
-  [MSG.pushServiceNotAllowed]: 'app.error.pushServiceNotAllowed',
-  [MSG.pushSubscriptionNotFound]: 'app.error.pushSubscriptionNotFound',
-  [MSG.bodyTooLarge]: 'app.error.bodyTooLarge',
-  [MSG.unsupportedContentType]: 'app.error.unsupportedContentType',
-  [MSG.crossSiteRefused]: 'app.error.crossSiteRefused',
-  [MSG.jsonRequired]: 'app.error.jsonRequired',
-  [NAME_REQUIRED]: 'app.error.nameRequired',
-  [FLOOR_MSG.requestTakenBySomeone]: 'app.error.requestTakenBySomeone',
-  [FLOOR_MSG.requestAlreadyCompleted]: 'app.error.requestAlreadyCompleted',
-  [FLOOR_MSG.requestAlreadyDismissed]: 'app.error.requestAlreadyDismissed',
-  [MSG.accountDeactivated]: 'app.error.accountDeactivated',
-  [MSG.notPinAccount]: 'app.error.notPinAccount',
-  [MSG.notPasswordAccount]: 'app.error.notPasswordAccount',
-  [MSG.staffDeactivated]: 'app.error.staffDeactivated',
-  [MSG.resetMailTooSoon]: 'app.error.resetMailTooSoon',
-  [MSG.resetLinkInvalid]: 'app.auth.reset.invalid',
-  [MSG.staffChangeEmpty]: 'app.error.staffChangeEmpty',
-  [FLOOR_MSG.requestCancelledByGuest]: 'app.error.requestCancelledByGuest',
-  [MSG.sectionNotFound]: 'app.admin.sections.notFound',
-  [MSG.sectionNameRequired]: 'app.admin.sections.nameRequired',
-  [MSG.sectionNameExists]: 'app.admin.sections.nameExists',
-  [NETWORK_MESSAGE]: 'app.error.network',
+/** Fixed texts, by the id the server names them with (decision 098), and the client's own network failure. */
+export const SERVER_TEXT_IDS: Readonly<
+  Partial<Record<MessageId | typeof NETWORK_MESSAGE_ID, AppMessageId>>
+> = {
+  restaurantNameRequired: 'app.console.restaurantNameRequired',
+  webhookUrlRefused: 'app.settings.integrations.urlRefusedRule',
+  tokenScopeRefused: 'app.settings.integrations.tokenScopeRefused',
+  tokenNotFound: 'app.settings.integrations.tokenNotFound',
+  tokenLimit: 'app.settings.integrations.tokenLimit',
+  webhookNotFound: 'app.settings.integrations.webhookNotFound',
+  webhookLimit: 'app.settings.integrations.webhookLimit',
+  deliveryNotFound: 'app.settings.integrations.deliveryNotFound',
+  createRestaurantFailed: 'app.console.createRestaurantFailed',
+  lastRestaurant: 'app.settings.lastRestaurant',
+  tableNumberRequired: 'app.admin.tables.numberRequired',
+  noRestaurantSelected: 'app.admin.tables.noRestaurant',
+  tableNumberExists: 'app.admin.tables.numberExists',
+  pinsDoNotMatch: 'app.admin.staff.pinsDoNotMatch',
+  pinRule: 'app.admin.staff.pinRule',
+  loginIdMin: 'app.admin.staff.loginIdMin',
+  loginIdCharacters: 'app.admin.staff.loginIdCharacters',
+  passwordsDoNotMatch: 'app.admin.staff.passwordsDoNotMatch',
+  passwordRule: 'app.admin.staff.passwordRule',
+  emailRequired: 'app.admin.staff.emailRequired',
+  invalidEmail: 'app.admin.staff.invalidEmail',
+  loginIdTaken: 'app.admin.staff.loginIdTaken',
+  noLoginIdSuggestions: 'app.admin.staff.noSuggestions',
+  emailInUse: 'app.admin.staff.emailInUse',
+  settingsNameRequired: 'app.settings.nameRequired',
+  logoNotImage: 'app.settings.logoNotImage',
+  logoTooLarge: 'app.settings.logoTooLarge',
+  restaurantNotFound: 'app.settings.restaurantNotFound',
+  verificationLinkInvalid: 'app.settings.verify.invalid',
+  cannotDeleteSelf: 'app.admin.super.cannotDeleteSelf',
+  notSignedIn: 'app.console.notSignedIn',
+  internalError: 'app.settings.auth.internalError',
+  verifyEmailFirst: 'app.error.verifyEmailFirst',
+  logoTooManyPixels: 'app.error.logoTooManyPixels',
+  loginIdNotFound: 'app.error.loginIdNotFound',
+  pinNotConfigured: 'app.error.pinNotConfigured',
+  incorrectPin: 'app.error.incorrectPin',
+  invalidCredentials: 'app.error.invalidCredentials',
+  profileNotFound: 'app.error.profileNotFound',
+  forbidden: 'app.error.forbidden',
+  notFound: 'app.error.notFound',
+  boardNameRequired: 'app.board.nameRequired',
+  boardCodeInvalid: 'app.board.codeInvalid',
+  boardNotFound: 'app.board.notFound',
+  boardNotPaired: 'app.board.notPaired',
+  badRequest: 'app.error.badRequest',
+  controlCharacters: 'app.error.controlCharacters',
+  tooManyRequests: 'app.error.tooManyRequests',
+  serviceUnavailable: 'app.error.serviceUnavailable',
+  onlyServersAssign: 'app.error.onlyServersAssign',
+  tableAssignedToOther: 'app.error.tableAssignedToOther',
+  notYourTable: 'app.error.notYourTable',
+  requestNotFound: 'app.error.requestNotFound',
+  tableNotFound: 'app.error.tableNotFound',
+  userNotFound: 'app.error.userNotFound',
+  staffNotFound: 'app.error.staffNotFound',
+  timeZoneInvalid: 'app.error.timeZoneInvalid',
+  languageInvalid: 'app.error.languageInvalid',
+  pushEndpointInvalid: 'app.error.pushEndpointInvalid',
+  pushServiceNotAllowed: 'app.error.pushServiceNotAllowed',
+  pushSubscriptionNotFound: 'app.error.pushSubscriptionNotFound',
+  bodyTooLarge: 'app.error.bodyTooLarge',
+  unsupportedContentType: 'app.error.unsupportedContentType',
+  crossSiteRefused: 'app.error.crossSiteRefused',
+  jsonRequired: 'app.error.jsonRequired',
+  nameRequired: 'app.error.nameRequired',
+  requestTakenBySomeone: 'app.error.requestTakenBySomeone',
+  requestAlreadyCompleted: 'app.error.requestAlreadyCompleted',
+  requestAlreadyDismissed: 'app.error.requestAlreadyDismissed',
+  accountDeactivated: 'app.error.accountDeactivated',
+  notPinAccount: 'app.error.notPinAccount',
+  notPasswordAccount: 'app.error.notPasswordAccount',
+  staffDeactivated: 'app.error.staffDeactivated',
+  resetMailTooSoon: 'app.error.resetMailTooSoon',
+  resetLinkInvalid: 'app.auth.reset.invalid',
+  staffChangeEmpty: 'app.error.staffChangeEmpty',
+  requestCancelledByGuest: 'app.error.requestCancelledByGuest',
+  sectionNotFound: 'app.admin.sections.notFound',
+  sectionNameRequired: 'app.admin.sections.nameRequired',
+  sectionNameExists: 'app.admin.sections.nameExists',
+  [NETWORK_MESSAGE_ID]: 'app.error.network',
 };
 
 /** Texts with a value in them, by the error's code: the values come with the error. */
@@ -128,7 +129,10 @@ function withValues(i18n: I18n, error: ApiRequestError): string | null {
 
 /** `error`'s message in `i18n`'s language; the server's own words when the catalogue has no text for it. */
 export function serverMessageText(i18n: I18n, error: ApiRequestError): string {
-  const id = SERVER_TEXT_IDS[error.message];
+  const id =
+    error.messageId === undefined
+      ? undefined
+      : SERVER_TEXT_IDS[error.messageId as keyof typeof SERVER_TEXT_IDS];
   if (id !== undefined) return appText(i18n, id);
   return withValues(i18n, error) ?? error.message;
 }

@@ -25,8 +25,9 @@ export async function registerApiDescription(app: FastifyInstance): Promise<void
         version,
         description:
           'Guests call staff from their table; staff and owners run the floor. Errors answer ' +
-          '`{ error: { code, message, values? } }` with a status that means what it says; each operation lists ' +
-          'its codes. Staff routes need the session cookie a sign-in sets (see the security scheme for the ' +
+          '`{ error: { code, message, values?, messageId? } }` with a status that means what it says; each ' +
+          'operation lists its codes. To say a refusal in another language, word it by `messageId` (the rule’s ' +
+          'text) or, for a text with a value in it, by `code` and `values` — never by the English `message`. Staff routes need the session cookie a sign-in sets (see the security scheme for the ' +
           'Origin rule on writes).',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },

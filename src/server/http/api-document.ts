@@ -145,7 +145,8 @@ function errorSchema(): Json {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(apiErrorSchema, { io: 'output' });
   return {
     ...schema,
-    description: 'Every error: a stable `code` to branch on and an English `message`.',
+    description:
+      'Every error: a stable `code` to branch on, an English `message`, and for a fixed text its `messageId`.',
   };
 }
 

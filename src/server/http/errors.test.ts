@@ -46,7 +46,9 @@ describe('database data exceptions', () => {
   it.each(['nul', 'int', 'range', 'zero'])('answers %s with 400, not 500', async (q) => {
     const res = await app.inject({ method: 'GET', url: `/q/${q}` });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'bad_request', message: MSG.badRequest } });
+    expect(res.json()).toEqual({
+      error: { code: 'bad_request', message: MSG.badRequest, messageId: 'badRequest' },
+    });
   });
 
   it('reads the SQLSTATE through a wrapping error', () => {

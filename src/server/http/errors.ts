@@ -2,6 +2,7 @@
 import { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@shared/api/error-codes';
+import { MESSAGE_TEXTS, type MessageId } from '@shared/api/message-ids';
 import { MSG } from '@shared/messages';
 import { loggableError } from './log-safe';
 
@@ -206,10 +207,40 @@ function schemaMessage(err: FastifyError): string | null {
   return message;
 }
 
+const MESSAGE_ID_OF_TEXT: ReadonlyMap<string, MessageId> = new Map(
+  Object.entries(MESSAGE_TEXTS).map(([id, text]) => [text, id as MessageId]),
+);
+
+/** The id of a fixed text the server sends (decision 098); undefined for a text with a value in it. */
+export const messageIdOf = (text: string): MessageId | undefined => MESSAGE_ID_OF_TEXT.get(text);
+
+type ErrorPayload = { error: { message?: unknown; messageId?: string } };
+
+const isErrorPayload = (payload: unknown): payload is ErrorPayload =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  'error' in payload &&
+  typeof payload.error === 'object' &&
+  payload.error !== null;
+
+/**
+ * Every error answer names its text by id (decision 098), wherever it was sent from (this handler, a route, a
+ * plugin): a client words it by that id, never by the English words.
+ */
+export function withMessageId<T>(payload: T): T {
+  if (!isErrorPayload(payload) || typeof payload.error.message !== 'string') return payload;
+  if (payload.error.messageId !== undefined) return payload;
+  const messageId = messageIdOf(payload.error.message);
+  return messageId === undefined ? payload : { ...payload, error: { ...payload.error, messageId } };
+}
+
 export function registerErrorHandler(
   app: FastifyInstance,
   storage: StorageHealth = new StorageHealth(),
 ): void {
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
+    done(null, reply.statusCode >= 400 ? withMessageId(payload) : payload);
+  });
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError && err.code === 'rate_limited') {
       return sendRateLimited(

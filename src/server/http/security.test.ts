@@ -104,7 +104,11 @@ describe('CSRF', () => {
       const res = await assign(headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({
-        error: { code: 'csrf', message: 'Cross-site request refused.' },
+        error: {
+          code: 'csrf',
+          message: 'Cross-site request refused.',
+          messageId: 'crossSiteRefused',
+        },
       });
     }
     for (const origin of ['https://evil.example', 'null', 'http://localhost:3000.evil.example']) {

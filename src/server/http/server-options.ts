@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyServerOptions } from 'fastify';
 import { MSG } from '@shared/messages';
+import { withMessageId } from './errors';
 import { RequestLog } from './request-log';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -44,7 +45,7 @@ export function serverOptions(settings: ServerSettings) {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       void (reply as FastifyReply)
         .status(status)
-        .send({ error: { code: 'bad_url', message: MSG.badRequest } });
+        .send(withMessageId({ error: { code: 'bad_url', message: MSG.badRequest } }));
     },
   } satisfies FastifyServerOptions;
 }

@@ -1446,7 +1446,7 @@ export interface components {
             urgent: boolean;
             hasNote: boolean;
         };
-        /** @description Every error: a stable `code` to branch on and an English `message`. */
+        /** @description Every error: a stable `code` to branch on, an English `message`, and for a fixed text its `messageId`. */
         Error: {
             error: {
                 code: string;
@@ -1456,6 +1456,11 @@ export interface components {
                 values?: {
                     [key: string]: string | number;
                 };
+                /**
+                 * @description The key of the refusal’s text, for wording it in another language.
+                 * @enum {string}
+                 */
+                messageId?: "tokenScopeRefused" | "tokenNotFound" | "tokenLimit" | "webhookNotFound" | "webhookLimit" | "webhookUrlRefused" | "deliveryNotFound" | "restaurantNameRequired" | "lastRestaurant" | "tableNumberRequired" | "noRestaurantSelected" | "tableNumberExists" | "pinsDoNotMatch" | "pinRule" | "loginIdMin" | "passwordsDoNotMatch" | "passwordRule" | "emailRequired" | "verifyEmailFirst" | "settingsNameRequired" | "logoNotImage" | "logoTooLarge" | "logoTooManyPixels" | "loginIdNotFound" | "pinNotConfigured" | "incorrectPin" | "loginFailed" | "invalidCredentials" | "resendVerification" | "verificationSent" | "profileNotFound" | "loginIdTaken" | "noLoginIdSuggestions" | "emailInUse" | "addStaffFailed" | "loadTablesFailed" | "createTableFailed" | "deleteTableFailed" | "loadDashboardFailed" | "loadStaffFailed" | "deleteStaffFailed" | "deleteUserFailed" | "loadRestaurantsFailed" | "createRestaurantFailed" | "linkRestaurantFailed" | "updateSettingsFailed" | "uploadLogoFailed" | "deleteLogoFailed" | "deleteAccountFailed" | "restaurantNotFound" | "loadRestaurantFailed" | "selectedRestaurantSwitched" | "completeRequestFailed" | "assignTableFailed" | "unassignTableFailed" | "restaurantCreated" | "tableCreated" | "tableDeleted" | "staffAdded" | "loginSuccessful" | "logoUploaded" | "logoDeleted" | "accountDeleted" | "requestCompleted" | "tableUnassigned" | "guestSendFailed" | "tableNotFoundTitle" | "tableNotFoundBody" | "serverDeleteAccountConfirm" | "notSignedIn" | "forbidden" | "notFound" | "badRequest" | "controlCharacters" | "tooManyRequests" | "internalError" | "serviceUnavailable" | "guestServiceUnavailable" | "onlyServersAssign" | "notYourTable" | "bodyTooLarge" | "unsupportedContentType" | "crossSiteRefused" | "jsonRequired" | "tableAssignedToOther" | "requestNotFound" | "tableNotFound" | "verificationLinkInvalid" | "emailVerified" | "invalidEmail" | "cannotDeleteSelf" | "userNotFound" | "staffNotFound" | "loginIdCharacters" | "timeZoneInvalid" | "languageInvalid" | "pushEndpointInvalid" | "pushServiceNotAllowed" | "pushSubscriptionNotFound" | "boardNameRequired" | "boardCodeInvalid" | "boardNotFound" | "boardNotPaired" | "enableNotifications" | "notificationsOn" | "notificationsBlocked" | "notificationsFailed" | "staffOffline" | "guestOffline" | "installTitle" | "installBody" | "guestSomeoneOnTheWay" | "guestRequestDone" | "guestWaiting" | "guestAnnounceReady" | "pressKeyInvalid" | "pressKeyReused" | "accountDeactivated" | "notPinAccount" | "notPasswordAccount" | "staffDeactivated" | "resetMailTooSoon" | "resetLinkInvalid" | "staffChangeEmpty" | "noteTooLong" | "noteInvalid" | "notYourRequest" | "cancelTooLate" | "requestClosed" | "notABill" | "sectionNotFound" | "sectionNameRequired" | "sectionNameExists" | "requestNotDone" | "feedbackGiven" | "feedbackExpired" | "notABillRating" | "commentTooLong" | "commentInvalid" | "requestTakenBySomeone" | "requestAlreadyCompleted" | "requestAlreadyDismissed" | "requestCancelledByGuest" | "onMyWay" | "dismiss" | "dismissConfirmTitle" | "dismissConfirmBody" | "requestAcknowledged" | "requestDismissed" | "acknowledgeRequestFailed" | "dismissRequestFailed" | "takenBySomeone" | "historyTitle" | "historyEmpty" | "historyLoadFailed" | "historyMore" | "showServerNamesLabel" | "showServerNamesHint" | "nameRequired";
             };
         };
     };

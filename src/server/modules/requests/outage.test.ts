@@ -68,7 +68,12 @@ function expectUnavailable(res: {
   expect(res.statusCode).toBe(503);
   expect(res.headers['retry-after']).toBe('5');
   expect(res.json()).toEqual({
-    error: { code: 'unavailable', message: MSG.serviceUnavailable, retryAfterSeconds: 5 },
+    error: {
+      code: 'unavailable',
+      message: MSG.serviceUnavailable,
+      retryAfterSeconds: 5,
+      messageId: 'serviceUnavailable',
+    },
   });
 }
 
