@@ -6,7 +6,7 @@
  * table does not know (a future server's) is shown as the server sent it.
  */
 import { FLOOR_MSG } from '@shared/floor-messages';
-import { appText } from '@shared/i18n/app';
+import { appTableLabel, appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import type { I18n } from '@shared/i18n/i18n';
 import { NAME_REQUIRED } from '@shared/fields';
@@ -95,6 +95,15 @@ export const SERVER_TEXT_IDS: Readonly<Record<string, AppMessageId>> = {
   [MSG.sectionNotFound]: 'app.admin.sections.notFound',
   [MSG.sectionNameRequired]: 'app.admin.sections.nameRequired',
   [MSG.sectionNameExists]: 'app.admin.sections.nameExists',
+  [MSG.shiftAlreadyOpen]: 'app.shifts.alreadyOpen',
+  [MSG.notOnDuty]: 'app.shifts.notOnDuty',
+  [MSG.shiftNotFound]: 'app.shifts.shiftNotFound',
+  [MSG.shiftEnded]: 'app.shifts.shiftEnded',
+  [MSG.colleagueNotOnDuty]: 'app.shifts.colleagueNotOnDuty',
+  [MSG.handoverToSelf]: 'app.shifts.toSelf',
+  [MSG.handoverNotFound]: 'app.shifts.handoverNotFound',
+  [MSG.handoverClosed]: 'app.shifts.handoverClosed',
+  [MSG.handoverPending]: 'app.shifts.handoverPending',
   [NETWORK_MESSAGE]: 'app.error.network',
 };
 
@@ -113,6 +122,17 @@ function withValues(i18n: I18n, error: ApiRequestError): string | null {
       return typeof max === 'number' ? appText(i18n, 'app.error.tableLimit', { max }) : null;
     case 'section_limit':
       return typeof max === 'number' ? appText(i18n, 'app.admin.sections.limit', { max }) : null;
+    case 'shift_holds_work': {
+      // Decision 094: what the server still holds, named (the tables as written, decision 064).
+      const { tables, tableCount, requestCount } = error.values;
+      if (typeof tableCount !== 'number' || typeof requestCount !== 'number') return null;
+      const labels = typeof tables === 'string' && tables !== '' ? tables.split('\n') : [];
+      return appText(i18n, 'app.shifts.holdsWork', {
+        tables: labels.map((n) => appTableLabel(i18n, n)).join(', '),
+        tableCount,
+        requestCount,
+      });
+    }
     case 'staff_limit':
       return typeof max === 'number' ? appText(i18n, 'app.error.staffLimit', { max }) : null;
     case 'locked':
