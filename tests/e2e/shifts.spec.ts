@@ -167,7 +167,7 @@ test('ending with an open call is refused; Ana hands over to Ben, who accepts an
 test('History shows who was on duty and the hand-over', async () => {
   await owner.goto('/admin/history');
   const handover = owner.getByTestId('history-handover');
-  await expect(handover).toContainText(`${anaAccount.name} handed over to ${benAccount.name}`, {
+  await expect(handover).toContainText(`Hand-over from ${anaAccount.name} to ${benAccount.name}`, {
     timeout: 30_000,
   });
   await expect(handover).toContainText('Accepted');

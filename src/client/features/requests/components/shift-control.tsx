@@ -284,7 +284,7 @@ function IncomingOffer({ restaurantId, offer }: { restaurantId: string; offer: H
     <section
       aria-labelledby={textId}
       data-testid="handover-offer"
-      className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-card border border-s-4 border-brand-300 border-s-brand-600 bg-brand-50 px-3 py-2"
+      className="flex flex-col gap-2 rounded-card border border-s-4 border-brand-300 border-s-brand-600 bg-brand-50 px-3 py-2 sm:flex-row sm:items-center sm:gap-3"
     >
       <p id={textId} className="min-w-0 flex-1 text-sm text-ink">
         <strong className="font-semibold">
@@ -294,7 +294,7 @@ function IncomingOffer({ restaurantId, offer }: { restaurantId: string; offer: H
           {handoverContents(i18n, offer.tables, offer.requestIds.length)}
         </span>
       </p>
-      <div className="flex gap-2">
+      <div className="grid grid-cols-2 gap-2 sm:flex">
         <Button
           variant="secondary"
           aria-describedby={textId}

@@ -57,7 +57,7 @@ export function ShiftHistory({
           ))}
           {shifts.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
-              <p className="min-w-0 flex-1 text-sm text-ink">
+              <p id={`shift-${s.id}`} className="min-w-0 flex-1 text-sm text-ink">
                 <span className="font-semibold">{s.server.name}</span>{' '}
                 <span className="text-body">
                   {s.endedAt === null
@@ -76,7 +76,11 @@ export function ShiftHistory({
                 <Badge tone="green">{appText(i18n, 'app.shifts.onDutyBadge')}</Badge>
               )}
               {isOwner && s.endedAt === null && (
-                <Button variant="secondary" onClick={() => setEnding(s)}>
+                <Button
+                  variant="secondary"
+                  aria-describedby={`shift-${s.id}`}
+                  onClick={() => setEnding(s)}
+                >
                   {appText(i18n, 'app.shifts.forceEnd')}
                 </Button>
               )}
