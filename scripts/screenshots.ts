@@ -95,6 +95,7 @@ async function seedActivity(tables: DemoTable[]): Promise<WebSocket> {
     const res = await api('POST', url, {}, cookie);
     if (res.status !== ok) throw new Error(`${url}: ${res.status}`);
   }
+  await seedShifts(tables, cookie);
   const socket = new WebSocket(`${ORIGIN.replace('http', 'ws')}/api/live`, {
     headers: { cookie },
     origin: ORIGIN,
@@ -104,6 +105,69 @@ async function seedActivity(tables: DemoTable[]): Promise<WebSocket> {
     socket.once('error', reject);
   });
   return socket;
+}
+
+/**
+ * Shifts (decisions 094–096): Alex holds table 6 with a note and a call at it; both servers are on duty; the owner
+ * ended Sam's first shift handing his work to Alex (an accepted hand-over in History); Sam, on duty again with
+ * table 7, offers it to Alex, whose console shows the offer.
+ */
+async function seedShifts(tables: DemoTable[], samCookie: string): Promise<void> {
+  const alex = DEMO.servers[0];
+  const alexCookie = (
+    await api('POST', '/api/auth/pin-login', { loginId: alex.loginId, pin: alex.pin })
+  ).cookie!;
+  const admin = (
+    await api('POST', '/api/auth/login', { email: DEMO.admin.email, password: DEMO.admin.password })
+  ).cookie!;
+  const put = async (url: string, body: unknown, cookie: string) => {
+    const res = await fetch(`${ORIGIN}${url}`, {
+      method: 'PUT',
+      headers: { origin: ORIGIN, 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  };
+  const shiftUrl = '/api/restaurants/demo-bistro/shift';
+  const steps: [string, unknown, string, number][] = [
+    [`/api/tables/${tables[5]!.id}/assign`, {}, alexCookie, 200],
+    [shiftUrl, { sectionIds: [] }, alexCookie, 201],
+    [shiftUrl, { sectionIds: [] }, samCookie, 201],
+  ];
+  for (const [url, body, cookie, ok] of steps) {
+    const res = await api('POST', url, body, cookie);
+    if (res.status !== ok) throw new Error(`${url}: ${res.status}`);
+  }
+  await put(`/api/tables/${tables[5]!.id}/note`, { note: 'Allergy seat 2 — no nuts' }, alexCookie);
+  const press = await api(
+    'POST',
+    `/api/public/restaurants/demo-bistro/tables/${tables[5]!.id}/requests`,
+    { type: 'order' },
+  );
+  if (press.status !== 201) throw new Error(`press at table 6: ${press.status}`);
+  const alexId = (await api<{ user: { id: string } }>('GET', '/api/session', undefined, alexCookie))
+    .json.user.id;
+  const sam = await api<{ state: { myShift: { id: string } } }>(
+    'GET',
+    shiftUrl,
+    undefined,
+    samCookie,
+  );
+  const ended = await api(
+    'POST',
+    `/api/shifts/${sam.json.state.myShift.id}/end`,
+    { toServerId: alexId },
+    admin,
+  );
+  if (ended.status !== 200) throw new Error(`force-end: ${ended.status}`);
+  for (const [url, body, ok] of [
+    [shiftUrl, { sectionIds: [] }, 201],
+    [`/api/tables/${tables[6]!.id}/assign`, {}, 200],
+    ['/api/restaurants/demo-bistro/handovers', { toServerId: alexId }, 201],
+  ] as const) {
+    const res = await api('POST', url, body, samCookie);
+    if (res.status !== ok) throw new Error(`${url}: ${res.status}`);
+  }
 }
 
 async function capture(browser: Browser, tables: DemoTable[]): Promise<string[]> {

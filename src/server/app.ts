@@ -35,6 +35,7 @@ import { registerGuestRoutes } from './modules/guest/guest.routes';
 import { registerRequestsRoutes } from './modules/requests/requests.routes';
 import { registerRestaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { registerTablesRoutes } from './modules/tables/tables.routes';
+import { registerShiftsRoutes } from './modules/shifts/shifts.routes';
 import { registerAccountRoutes } from './modules/users/account.routes';
 import { registerRestaurantAdminRoutes } from './modules/restaurants/restaurant-admin.routes';
 import { registerStaffRoutes } from './modules/staff/staff.routes';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerRestaurantsRoutes(app, services);
   registerRestaurantAdminRoutes(app, services);
   registerTablesRoutes(app, services);
+  registerShiftsRoutes(app, services);
   registerStaffRoutes(app, services);
   registerDashboardRoutes(app, services);
   registerAnalyticsRoutes(app, services);

@@ -17,6 +17,7 @@ import { UsualWaitsCache } from './modules/guest/usual-waits';
 import { RequestsService } from './modules/requests/requests.service';
 import { RestaurantsService } from './modules/restaurants/restaurants.service';
 import { SectionsService } from './modules/tables/sections.service';
+import { ShiftsService } from './modules/shifts/shifts.service';
 import { TablesService } from './modules/tables/tables.service';
 import { AccountService } from './modules/users/account.service';
 import { RestaurantAdminService } from './modules/restaurants/restaurant-admin.service';
@@ -83,6 +84,7 @@ export function buildServices({
   const tables = new TablesService(db, live, publicUrl, restaurantCaps.tables);
   const publishTables = (ids: string[]) => tables.publish(ids);
   const sections = new SectionsService(db, publishTables);
+  const shifts = new ShiftsService(db, live, publishTables, (id) => tables.get(id), clock);
   const account = new AccountService(db, live, publishTables, throttle);
   const mail = mailer ?? createMailer({ dataDir: defaultDataDir(), log });
   const verification = new VerificationService(db, mail, log, publicUrl, clock);
@@ -111,6 +113,7 @@ export function buildServices({
     guest: new GuestService(db, new UsualWaitsCache(db, clock)),
     requests,
     sections,
+    shifts,
     push: pushService,
     escalation: new EscalationService(db, live, pushService, log, metrics, clock),
     restaurants: new RestaurantsService(db),

@@ -202,6 +202,18 @@ export const MSG = {
   sectionNameExists: 'A section with this name already exists',
   sectionLimit: (max: number) =>
     `A restaurant can have at most ${max} sections. Delete one before adding another.`,
+  // Shifts and hand-overs (issue 27 item 3, decisions 094–096; not quoted by SPEC)
+  shiftAlreadyOpen: 'Your shift has already started.',
+  notOnDuty: 'Start your shift first.',
+  shiftHoldsWork: (tables: string, tableCount: number, requestCount: number) =>
+    `You still hold ${tableCount === 0 ? 'no tables' : tables} and ${requestCount} open ${requestCount === 1 ? 'request' : 'requests'}. Hand them over to a colleague on duty before ending your shift.`,
+  shiftNotFound: 'Shift not found.',
+  shiftEnded: 'This shift has already ended.',
+  colleagueNotOnDuty: 'This colleague is not on duty. Ask them to start their shift first.',
+  handoverToSelf: 'Choose a colleague to hand over to, not yourself.',
+  handoverNotFound: 'Hand-over not found.',
+  handoverClosed: 'This hand-over is no longer open.',
+  handoverPending: 'You have already offered a hand-over. Cancel it before offering another.',
   // "Did you get what you needed?" and the rating after the bill (decisions 082, 083).
   requestNotDone: 'This request is not done yet.',
   feedbackGiven: 'You have already answered for this request.',

@@ -11,6 +11,7 @@ import { LOCALES } from './i18n/locales';
 import { normalizeTableNumber } from './table-label';
 import {
   BULK_DELETE_MAX,
+  MAX_SECTIONS_PER_RESTAURANT,
   BULK_TABLES_MAX,
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
@@ -144,6 +145,8 @@ export const tableSchema = z
      * with none either, it is uncovered (every server's).
      */
     sectionServerIds: z.array(z.string()),
+    /** The staff's short note on the table (decision 096: "allergy seat 2"); null: none. Untrusted plain text. */
+    note: z.string().nullable(),
     /** The guest URL encoded in the table's QR code. */
     qrCode: z.string(),
     createdAt: z.number(),
@@ -466,6 +469,82 @@ export type Section = z.infer<typeof sectionSchema>;
 export const sectionsResponseSchema = z.object({ sections: z.array(sectionSchema) });
 export const sectionResponseSchema = z.object({ section: sectionSchema });
 
+// ---------- shifts and hand-overs (issue 27 item 3, decisions 094–096) ----------
+
+export const shiftSchema = z
+  .object({
+    id: z.string(),
+    restaurantId: z.string(),
+    server: staffRefSchema,
+    /** The sections the server picked at the start. */
+    sectionIds: z.array(z.string()),
+    startedAt: z.number(),
+    /** Null: on duty now. */
+    endedAt: z.number().nullable(),
+    /** The owner who force-ended it; null: the server, or their accepted hand-over. */
+    endedBy: staffRefSchema.nullable(),
+  })
+  .meta({ id: 'Shift' });
+export type Shift = z.infer<typeof shiftSchema>;
+
+export const handoverSchema = z
+  .object({
+    id: z.string(),
+    restaurantId: z.string(),
+    from: staffRefSchema,
+    to: staffRefSchema,
+    state: z.enum(['offered', 'accepted', 'declined', 'cancelled']),
+    /** While offered: what the offerer holds now; once accepted: what moved. */
+    tables: z.array(z.object({ id: z.string(), number: z.string() })),
+    requestIds: z.array(z.string()),
+    /** The owner who handed the work over when force-ending the shift; null: the servers themselves. */
+    by: staffRefSchema.nullable(),
+    offeredAt: z.number(),
+    answeredAt: z.number().nullable(),
+  })
+  .meta({ id: 'Handover' });
+export type Handover = z.infer<typeof handoverSchema>;
+
+export const shiftStateSchema = z
+  .object({
+    /** The signed-in server's open shift; null: off duty (always null for an owner). */
+    myShift: shiftSchema.nullable(),
+    /** The restaurant's sections, to pick from at the start of a shift. */
+    sections: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** Everyone on duty now, the signed-in server included. */
+    onDuty: z.array(shiftSchema),
+    /** What the signed-in server holds now: tables, and open requests taken by them or routed to them alone. */
+    holding: z.object({
+      tables: z.array(z.object({ id: z.string(), number: z.string() })),
+      openRequests: z.number(),
+    }),
+    /** Offers made to the signed-in server, waiting for their answer. */
+    incoming: z.array(handoverSchema),
+    /** The signed-in server's own offer waiting for the colleague's answer. */
+    outgoing: handoverSchema.nullable(),
+  })
+  .meta({ id: 'ShiftState' });
+export type ShiftState = z.infer<typeof shiftStateSchema>;
+export const shiftStateResponseSchema = z.object({ state: shiftStateSchema });
+export const startShiftBodySchema = z.strictObject({
+  sectionIds: z.array(idParamSchema).max(MAX_SECTIONS_PER_RESTAURANT),
+});
+export const offerHandoverBodySchema = z.strictObject({ toServerId: idParamSchema });
+export const handoverResponseSchema = z.object({ handover: handoverSchema });
+/** Force-end (decision 095): hand the work to a server on duty, or release it (null). */
+export const forceEndShiftBodySchema = z.strictObject({ toServerId: idParamSchema.nullable() });
+export const shiftResponseSchema = z.object({ shift: shiftSchema });
+export const shiftHistoryResponseSchema = z.object({
+  /** Today's shifts (started today or still open), newest first. */
+  shifts: z.array(shiftSchema),
+  /** Today's hand-overs, newest first. */
+  handovers: z.array(handoverSchema),
+  since: z.number(),
+});
+export type ShiftHistoryResponse = z.infer<typeof shiftHistoryResponseSchema>;
+/** The staff's note on a table (decision 096): the guest note's rules; empty clears it. */
+export const tableNoteBodySchema = z.strictObject({ note: z.string().max(2000) });
+
 /** Delete several at once: ids of one restaurant's tables, all deleted or none. */
 export const deleteTablesBodySchema = z.strictObject({
   tableIds: z.array(idParamSchema).min(1).max(BULK_DELETE_MAX),
@@ -678,6 +757,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.ended') }),
   /** A staff member's console opened or closed on some instance: the owner's dashboard refetches (decision 044). */
   z.object({ type: z.literal('presence.changed'), restaurantId: z.string() }),
+  /** Someone started or ended a shift, or a hand-over was offered or answered: consoles refetch (decision 095). */
+  z.object({ type: z.literal('shift.changed'), restaurantId: z.string() }),
   /** The server's live channel was away and events may be lost: refetch (decision 027). */
   z.object({ type: z.literal('resync') }),
 ]);

@@ -23,6 +23,8 @@ import {
   sectionServers,
   sections,
   sessions,
+  handovers,
+  shifts,
   tables,
   users,
 } from '../../src/server/db/schema';
@@ -125,6 +127,8 @@ async function makeWorld() {
   });
   expect(section.statusCode).toBe(201);
   const ownerTable = await makeTable(t, a.restaurant.id, 'Terrace 1');
+  // Decisions 094, 095: two more servers of A on duty, and offers naming A's server (written as they would be).
+  const shiftWorld = await makeShiftWorld(a.restaurant.id, a.server.user.id);
   const b = await makeFloor(t);
   const superAdmin = await makeSuperAdmin(t);
   const board = await pairBoardOf(a.restaurant.id, a.adminCookie);
@@ -143,6 +147,7 @@ async function makeWorld() {
     aRestaurantIds: [a.restaurant.id, aSecond.id],
     staffMember,
     sectionId: section.json().section.id as string,
+    shiftWorld,
     ownerTable,
     requestId: pressed.json().request.id as string,
     serverDevice,
@@ -176,6 +181,48 @@ async function pairBoardOf(restaurantId: string, adminCookie: string) {
   return { id: board.id, cookie: `ts_board=${cookie.value}` };
 }
 type World = Awaited<ReturnType<typeof makeWorld>>;
+
+/**
+ * What the shift cells name (decisions 094, 095): `mate` and `leaver` on duty; offers to A's server from both (to
+ * accept, to decline) and one from A's server to `mate` (to cancel); a table `mate` holds with a note, which moves to
+ * A's server when the offer is accepted (so the note cell that follows it is A's server's own table). A's server is
+ * off duty until the start cell.
+ */
+async function makeShiftWorld(restaurantId: string, serverId: string) {
+  const db = t.database.db;
+  const mate = await makeServer(t, restaurantId);
+  const leaver = await makeServer(t, restaurantId);
+  const now = Date.now();
+  const leaverShiftId = randomUUID();
+  await db.insert(shifts).values([
+    { id: randomUUID(), restaurantId, serverId: mate.user.id, startedAt: now },
+    { id: leaverShiftId, restaurantId, serverId: leaver.user.id, startedAt: now },
+  ]);
+  const noteTable = await makeTable(t, restaurantId, 'Window 1');
+  await db
+    .update(tables)
+    .set({ serverId: mate.user.id, note: 'allergy seat 2' })
+    .where(eq(tables.id, noteTable.id));
+  const offered = (id: string, from: string, to: string) => ({
+    id,
+    restaurantId,
+    fromServerId: from,
+    toServerId: to,
+    state: 'offered' as const,
+    offeredAt: now,
+  });
+  const toAccept = randomUUID();
+  const toDecline = randomUUID();
+  const toCancel = randomUUID();
+  await db
+    .insert(handovers)
+    .values([
+      offered(toAccept, mate.user.id, serverId),
+      offered(toDecline, leaver.user.id, serverId),
+      offered(toCancel, serverId, mate.user.id),
+    ]);
+  return { mate, leaverShiftId, noteTable, toAccept, toDecline, toCancel };
+}
 
 /** Every row of restaurant A's, to compare before and after a refused call. */
 async function stateOfA(w: World) {
@@ -936,6 +983,73 @@ const matrix: Record<string, Case> = {
   'GET /api/board': {
     call: json('GET', () => '/api/board'),
     expect: boardOnly(200),
+  },
+  // Shifts and hand-overs (decisions 094–096), in this order on the one world: A's server starts, cancels their own
+  // offer, declines one and accepts another (now holding the note's table), offers to a colleague on duty, and writes
+  // the note; ending runs on a world of its own (start, then end, holding nothing). B's staff are told there is no
+  // such restaurant, hand-over, shift or table.
+  'GET /api/restaurants/:restaurantId/shift': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/shift`),
+    expect: staffOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/shift': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/shift`,
+      () => ({ sectionIds: [] }),
+    ),
+    expect: serverOfA(201),
+  },
+  'POST /api/handovers/:handoverId/cancel': {
+    call: json('POST', (w) => `/api/handovers/${w.shiftWorld.toCancel}/cancel`),
+    expect: serverOfA(200),
+  },
+  'POST /api/handovers/:handoverId/decline': {
+    call: json('POST', (w) => `/api/handovers/${w.shiftWorld.toDecline}/decline`),
+    expect: serverOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/handovers': {
+    call: json(
+      'POST',
+      (w) => `/api/restaurants/${R(w)}/handovers`,
+      (w) => ({ toServerId: w.shiftWorld.mate.user.id }),
+    ),
+    expect: serverOfA(201),
+  },
+  'POST /api/handovers/:handoverId/accept': {
+    call: json('POST', (w) => `/api/handovers/${w.shiftWorld.toAccept}/accept`),
+    expect: serverOfA(200),
+  },
+  'PUT /api/tables/:tableId/note': {
+    call: json(
+      'PUT',
+      (w) => `/api/tables/${w.shiftWorld.noteTable.id}/note`,
+      () => ({ note: 'allergy seat 3' }),
+    ),
+    expect: staffOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/shift/end': {
+    call: async (w, cookie) => {
+      await request(t, 'POST', `/api/restaurants/${R(w)}/shift`, {
+        cookie,
+        body: { sectionIds: [] },
+      });
+      return request(t, 'POST', `/api/restaurants/${R(w)}/shift/end`, { cookie });
+    },
+    expect: serverOfA(200),
+    destructive: true,
+  },
+  'POST /api/shifts/:shiftId/end': {
+    call: json(
+      'POST',
+      (w) => `/api/shifts/${w.shiftWorld.leaverShiftId}/end`,
+      () => ({ toServerId: null }),
+    ),
+    expect: adminOfA(200),
+  },
+  'GET /api/restaurants/:restaurantId/shifts': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/shifts`),
+    expect: staffOfA(200),
   },
 };
 /** Routes exercised over a real socket instead (below). */

@@ -11,6 +11,7 @@ import {
   floorBoards,
   requests,
   sections,
+  shifts,
   webhookDeliveries,
   webhookEndpoints,
   restaurantLogos,
@@ -35,6 +36,8 @@ const victimIds = {
   /** A section (decision 077) and a floor board (decision 080) of the victim's. */
   section: '',
   board: '',
+  /** The victim's server's open shift (decision 094). */
+  shift: randomUUID(),
 };
 
 beforeAll(async () => {
@@ -97,6 +100,12 @@ beforeAll(async () => {
   });
   expect(board.statusCode, board.body).toBe(201);
   victimIds.board = board.json<{ board: { id: string } }>().board.id;
+  await t.database.db.insert(shifts).values({
+    id: victimIds.shift,
+    restaurantId: victim.restaurant.id,
+    serverId: victim.server.user.id,
+    startedAt: now,
+  });
   attacker = await makeFloor(t);
   await makeRestaurant(t, attacker.admin.user.id);
 });
@@ -342,6 +351,12 @@ const tenantEndpoints: Endpoint[] = [
         body: { serverId: victim.server.user.id },
       }),
   },
+  // The owner's force-end of a shift (decision 095).
+  {
+    method: 'POST',
+    route: '/api/shifts/:shiftId/end',
+    call: json('POST', () => `/api/shifts/${victimIds.shift}/end`, { toServerId: null }),
+  },
   // Floor boards (decision 080).
   {
     method: 'GET',
@@ -387,6 +402,11 @@ async function victimState() {
     .where(or(inArray(users.restaurantId, ids), eq(users.id, victim.admin.user.id)))
     .orderBy(users.id);
   return {
+    shifts: await db
+      .select()
+      .from(shifts)
+      .where(inArray(shifts.restaurantId, ids))
+      .orderBy(shifts.id),
     restaurants: await db
       .select()
       .from(restaurants)

@@ -87,6 +87,7 @@ export function restaurantOf(event: LiveEvent): string | null {
     case 'table.deleted':
     case 'restaurant.deleted':
     case 'presence.changed':
+    case 'shift.changed':
       return event.restaurantId;
     case 'restaurant.updated':
       return event.restaurant.id;

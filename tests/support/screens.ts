@@ -130,6 +130,19 @@ export function screens(tables: DemoTable[]): Screen[] {
     { role: 'server', name: 'server-my-tables', open: (p) => goto(p, paths.serverTables) },
     { role: 'server', name: 'server-requests', open: (p) => goto(p, paths.serverRequests) },
     { role: 'server', name: 'server-history', open: (p) => goto(p, paths.serverHistory) },
+    {
+      // Decision 094: ending the shift while holding a table and a call is refused inline, with "Hand over to…".
+      role: 'server',
+      name: 'server-shift-end-refused',
+      open: async (p) => {
+        await goto(p, paths.serverRequests);
+        await p
+          .getByRole('button', { name: await appText(p, 'app.shifts.end') })
+          .first()
+          .click();
+        await p.getByRole('alert').first().waitFor();
+      },
+    },
     { role: 'server', name: 'server-account', open: (p) => goto(p, paths.serverAccount) },
     { role: 'admin', name: 'admin-history', open: (p) => goto(p, paths.adminHistory) },
     {

@@ -51,6 +51,14 @@ function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
       // A server's console opened or closed: Active Servers and Server Status change (decision 044).
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(event.restaurantId) });
       return;
+    case 'shift.changed':
+      // Someone's shift or a hand-over changed (decision 095): the shift control, and what moved, refetch.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shiftState(event.restaurantId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shiftHistory(event.restaurantId) });
+      // A hand-over's offerer is not told of the requests that left them (no longer theirs to see): refetch.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.requests(event.restaurantId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tables(event.restaurantId) });
+      return;
     case 'session.ended':
     case 'resync':
       return;

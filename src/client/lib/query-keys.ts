@@ -25,6 +25,9 @@ export const queryKeys = {
     ['restaurants', restaurantId, 'webhooks', webhookId, 'deliveries'] as const,
   /** The owner's sections (decision 077). */
   sections: (restaurantId: string) => ['restaurants', restaurantId, 'sections'] as const,
+  /** Shifts and hand-overs (decisions 094, 095): the console's shift control, and today's shifts in History. */
+  shiftState: (restaurantId: string) => ['restaurants', restaurantId, 'shift'] as const,
+  shiftHistory: (restaurantId: string) => ['restaurants', restaurantId, 'shift-history'] as const,
   loginIdAvailability: (loginId: string) => ['login-id-availability', loginId] as const,
   guestTable: (restaurantId: string, tableId: string) => ['guest', restaurantId, tableId] as const,
 };

@@ -7,7 +7,7 @@
  * shown as the server sent it.
  */
 import type { MessageId } from '@shared/api/message-ids';
-import { appText } from '@shared/i18n/app';
+import { appTableLabel, appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import type { I18n } from '@shared/i18n/i18n';
 import { NETWORK_MESSAGE_ID, type ApiRequestError } from './api-client';
@@ -96,6 +96,15 @@ export const SERVER_TEXT_IDS: Readonly<
   sectionNotFound: 'app.admin.sections.notFound',
   sectionNameRequired: 'app.admin.sections.nameRequired',
   sectionNameExists: 'app.admin.sections.nameExists',
+  shiftAlreadyOpen: 'app.shifts.alreadyOpen',
+  notOnDuty: 'app.shifts.notOnDuty',
+  shiftNotFound: 'app.shifts.shiftNotFound',
+  shiftEnded: 'app.shifts.shiftEnded',
+  colleagueNotOnDuty: 'app.shifts.colleagueNotOnDuty',
+  handoverToSelf: 'app.shifts.toSelf',
+  handoverNotFound: 'app.shifts.handoverNotFound',
+  handoverClosed: 'app.shifts.handoverClosed',
+  handoverPending: 'app.shifts.handoverPending',
   [NETWORK_MESSAGE_ID]: 'app.error.network',
 };
 
@@ -114,6 +123,17 @@ function withValues(i18n: I18n, error: ApiRequestError): string | null {
       return typeof max === 'number' ? appText(i18n, 'app.error.tableLimit', { max }) : null;
     case 'section_limit':
       return typeof max === 'number' ? appText(i18n, 'app.admin.sections.limit', { max }) : null;
+    case 'shift_holds_work': {
+      // Decision 094: what the server still holds, named (the tables as written, decision 064).
+      const { tables, tableCount, requestCount } = error.values;
+      if (typeof tableCount !== 'number' || typeof requestCount !== 'number') return null;
+      const labels = typeof tables === 'string' && tables !== '' ? tables.split('\n') : [];
+      return appText(i18n, 'app.shifts.holdsWork', {
+        tables: labels.map((n) => appTableLabel(i18n, n)).join(', '),
+        tableCount,
+        requestCount,
+      });
+    }
     case 'staff_limit':
       return typeof max === 'number' ? appText(i18n, 'app.error.staffLimit', { max }) : null;
     case 'locked':

@@ -170,6 +170,11 @@ export const tables = pgTable(
      * that request is completed or dismissed: the cool-down ends with the request (decision 057).
      */
     lastRequestAt: ms('last_request_at'),
+    /**
+     * The staff's short note on the table (decision 096: "allergy seat 2"): untrusted one-line text, the guest note's
+     * rules (shared/guest-note.ts); it travels with the table in a hand-over. Null: none.
+     */
+    note: text('note'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -312,6 +317,82 @@ export const tableAssignments = pgTable(
     at: ms('at').notNull(),
   },
   (t) => [index('table_assignments_restaurant_at_idx').on(t.restaurantId, t.at)],
+);
+
+/**
+ * A server's shifts (decision 094): on duty from started_at until ended_at. At most one open shift per server and
+ * restaurant (the partial unique index decides a race); the open ones are who is on duty (shifts/on-duty.ts).
+ * ended_by: the owner who force-ended it; null when the server ended it or a hand-over did.
+ */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    serverId: text('server_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sections the server picked at the start (ids; a section deleted later stays named by its id only). */
+    sectionIds: text('section_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    startedAt: ms('started_at').notNull(),
+    endedAt: ms('ended_at'),
+    endedBy: text('ended_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('shifts_open_unique')
+      .on(t.restaurantId, t.serverId)
+      .where(sql`ended_at is null`),
+    index('shifts_restaurant_started_idx').on(t.restaurantId, t.startedAt),
+  ],
+);
+
+/**
+ * A hand-over (decision 095): a server on duty offers what they hold to a named colleague on duty, who accepts or
+ * declines; the offerer may cancel. On accept, table_ids and request_ids are what moved (at the offer: what was held).
+ */
+export const handovers = pgTable(
+  'handovers',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    fromServerId: text('from_server_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toServerId: text('to_server_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['offered', 'accepted', 'declined', 'cancelled'] }).notNull(),
+    tableIds: text('table_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    requestIds: text('request_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Who ended it by force, when an owner handed a shift's work over (decision 095); null: the servers. */
+    byUserId: text('by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    offeredAt: ms('offered_at').notNull(),
+    answeredAt: ms('answered_at'),
+  },
+  (t) => [
+    /** One open offer per offerer. */
+    uniqueIndex('handovers_offered_unique')
+      .on(t.fromServerId)
+      .where(sql`state = 'offered'`),
+    index('handovers_restaurant_offered_idx').on(t.restaurantId, t.offeredAt),
+    check(
+      'handovers_state_check',
+      sql`${t.state} in ('offered','accepted','declined','cancelled')`,
+    ),
+  ],
 );
 
 /**

@@ -93,6 +93,7 @@ export function boardEventOf(event: LiveEvent): BoardLiveEvent | null {
     case 'restaurant.deleted':
     case 'session.ended':
     case 'presence.changed':
+    case 'shift.changed':
     case 'resync':
       return null;
   }

@@ -104,6 +104,15 @@ export class LiveService {
     });
   }
 
+  /** A shift started or ended, or a hand-over was offered or answered (decision 095): consoles refetch. */
+  shiftChanged(restaurantId: string): void {
+    this.send({
+      scope: 'restaurant',
+      restaurantId,
+      event: { type: 'shift.changed', restaurantId },
+    });
+  }
+
   tableDeleted(restaurantId: string, tableId: string): void {
     this.send({
       scope: 'restaurant',

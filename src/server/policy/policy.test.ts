@@ -29,6 +29,7 @@ const table = (serverId: string | null, restaurantId = 'r1'): Table => ({
   sectionId: null,
   sectionName: null,
   sectionServerIds: [],
+  note: null,
   qrCode: `https://example.test/table/${restaurantId}/t1`,
   createdAt: 1,
   updatedAt: 1,

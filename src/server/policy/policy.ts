@@ -187,6 +187,9 @@ export function liveEventFor(user: SessionUser, event: LiveEvent): LiveEvent | n
     case 'table.deleted':
     case 'restaurant.deleted':
       return user.role === 'admin' || worksAt(user, event.restaurantId) ? event : null;
+    case 'shift.changed':
+      // Who is on duty is the restaurant's staff's own (decision 095): each console then reads what it may see.
+      return user.role === 'admin' || worksAt(user, event.restaurantId) ? event : null;
     case 'presence.changed':
       // Who is online is the owner's dashboard's; a server is not told of colleagues (decision 044).
       return user.role === 'admin' ? event : null;

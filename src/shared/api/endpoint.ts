@@ -17,6 +17,7 @@ export const TAGS = {
   guest: 'The guest page: a table, its cool-down and its calls (public)',
   restaurants: 'An owner’s restaurants, their settings and logo',
   tables: 'Tables and who serves them',
+  shifts: 'Shifts on duty, hand-overs between servers and table notes',
   staff: 'A restaurant’s staff accounts',
   requests: 'Guests’ calls, as staff see and handle them',
   dashboard: 'The owner’s dashboard and analytics',

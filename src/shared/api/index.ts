@@ -13,6 +13,7 @@ import * as requests from './requests';
 import * as restaurants from './restaurants';
 import * as staff from './staff';
 import * as superAdmin from './super-admin';
+import * as shifts from './shifts';
 import * as tables from './tables';
 import type { Endpoint } from './endpoint';
 
@@ -25,6 +26,7 @@ export const endpoints: readonly Endpoint[] = [
   guest,
   restaurants,
   tables,
+  shifts,
   staff,
   requests,
   integrations,

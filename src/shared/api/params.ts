@@ -6,6 +6,8 @@ import { idParamSchema, plainText } from '../schemas';
 export const restaurantParams = z.object({ restaurantId: idParamSchema });
 export const tableParams = z.object({ tableId: idParamSchema });
 export const sectionParams = z.object({ sectionId: idParamSchema });
+export const shiftParams = z.object({ shiftId: idParamSchema });
+export const handoverParams = z.object({ handoverId: idParamSchema });
 export const userParams = z.object({ userId: idParamSchema });
 export const tokenParams = z.object({ tokenId: idParamSchema });
 export const webhookParams = z.object({ webhookId: idParamSchema });

@@ -76,6 +76,17 @@ export const routes = {
   renameSection: patch('/api/sections/:sectionId'),
   deleteSection: del('/api/sections/:sectionId'),
   setSectionServers: put('/api/sections/:sectionId/servers'),
+  // shifts and hand-overs (decisions 094–096)
+  getShiftState: get('/api/restaurants/:restaurantId/shift'),
+  startShift: post('/api/restaurants/:restaurantId/shift'),
+  endShift: post('/api/restaurants/:restaurantId/shift/end'),
+  listShifts: get('/api/restaurants/:restaurantId/shifts'),
+  forceEndShift: post('/api/shifts/:shiftId/end'),
+  offerHandover: post('/api/restaurants/:restaurantId/handovers'),
+  acceptHandover: post('/api/handovers/:handoverId/accept'),
+  declineHandover: post('/api/handovers/:handoverId/decline'),
+  cancelHandover: post('/api/handovers/:handoverId/cancel'),
+  setTableNote: put('/api/tables/:tableId/note'),
   // staff
   listStaff: get('/api/restaurants/:restaurantId/staff'),
   createStaff: post('/api/restaurants/:restaurantId/staff'),

@@ -4,6 +4,7 @@ import { queryPreparedText, queryRows, type Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import type { StatementNotify } from '../../live/bus';
 import { requests, restaurants, tables, users } from '../../db/schema';
+import { routedServerIdsSql } from '../shifts/on-duty';
 
 /** A request as the app uses it; its press key (decision 056) matters only to the press itself. */
 export type RequestRow = Omit<typeof requests.$inferSelect, 'pressKey'>;
@@ -163,9 +164,9 @@ with input as (
   returning p.id, t.id as table_id, t.restaurant_id, t.server_id, t.number, p.type, p.now, p.payload,
     p.press_key, p.note, p.urgent,
     -- Decision 077: a table with no server of its own is routed to its section's servers (none: to everyone).
-    case when t.server_id is null and t.section_id is not null then coalesce((
-      select array_agg(ss.server_id order by ss.server_id) from section_servers ss
-      where ss.section_id = t.section_id), '{}'::text[]) else '{}'::text[] end as section_server_ids
+    -- Decision 094: once anyone is on duty, only servers on duty (shifts/on-duty.ts, the one rule).
+    case when t.server_id is null then ${routedServerIdsSql('t.section_id', 't.restaurant_id')}
+      else '{}'::text[] end as section_server_ids
 ), inserted as (
   insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at, press_key,
     note, urgent, section_server_ids)

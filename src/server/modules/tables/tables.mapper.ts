@@ -17,6 +17,7 @@ export function toApiTable(row: TableWithServer, publicUrl: string): Table {
     sectionId: row.sectionId,
     sectionName: row.sectionName,
     sectionServerIds: row.sectionServerIds,
+    note: row.note,
     qrCode: guestUrl(publicUrl, row.restaurantId, row.id),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -87,6 +87,11 @@ export class TablesService {
     private readonly maxTables: number = DEFAULT_RESTAURANT_CAPS.tables,
   ) {}
 
+  /** One table as the API shows it (no access check: for services that checked already). */
+  get(tableId: string): Promise<Table> {
+    return this.loadApi(tableId);
+  }
+
   private async loadApi(tableId: string): Promise<Table> {
     const row = await findTable(this.db, tableId);
     if (!row) throw notFound(MSG.tableNotFound, 'table_not_found');

@@ -267,6 +267,27 @@ function RequestLine({
   );
 }
 
+/** The staff's note on a table (decision 096): plain text, never HTML, said as "Table note: …". */
+export function TableNote({ note }: { note: string }) {
+  const i18n = useI18n();
+  return (
+    <p
+      data-table-note
+      className="flex items-start gap-1.5 bg-canvas px-2 py-1 text-sm text-ink sm:px-3"
+    >
+      <StrokeIcon
+        d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4"
+        className="mt-0.5 size-4 shrink-0 text-muted"
+        strokeWidth="2"
+      />
+      <span className="sr-only">{appText(i18n, 'app.shifts.tableNote')}: </span>
+      <span dir="auto" className="min-w-0 [overflow-wrap:anywhere]">
+        {note}
+      </span>
+    </p>
+  );
+}
+
 /**
  * A table's row on the console (issue 28): the table once, at the start, and each of its open requests as a line
  * with its own actions. The row's edge turns red while any of its requests is overdue (a state; the order is by
@@ -275,9 +296,12 @@ function RequestLine({
 export function TableRow({
   group,
   context,
+  note = null,
 }: {
   group: TableGroup;
   context: RowContext;
+  /** The staff's note on the table (decision 096), shown above its lines. */
+  note?: string | null;
 }): ReactNode {
   const i18n = useI18n();
   const headingId = useId();
@@ -319,6 +343,7 @@ export function TableRow({
         )}
       </div>
       <div className="min-w-0 flex-1 divide-y divide-line">
+        {note !== null && <TableNote note={note} />}
         {group.requests.map((request) => (
           <RequestLine
             key={request.id}

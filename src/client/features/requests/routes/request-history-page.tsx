@@ -10,6 +10,8 @@ import { messageFrom } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
+import { useSession } from '../../../lib/session-api';
+import { ShiftHistory } from '../components/shift-history';
 import { useRequestHistory } from '../api/requests-api';
 import { clockText, durationText, tableText, typeText } from '../lib/console-text';
 
@@ -23,6 +25,7 @@ export function RequestHistoryPage() {
   useDocumentTitle(appText(i18n, 'app.console.historyTitle'));
   const { restaurantId } = useActiveRestaurant();
   const history = useRequestHistory(restaurantId);
+  const { user } = useSession();
   const headingId = useId();
   const rows = history.data?.pages.flatMap((page) => page.requests) ?? [];
 
@@ -31,6 +34,10 @@ export function RequestHistoryPage() {
       <h1 id={headingId} className="text-2xl font-bold text-ink">
         {appText(i18n, 'app.console.historyTitle')}
       </h1>
+      {/* Decision 096: who was on duty when, and the hand-overs, above the calls they handled. */}
+      {restaurantId !== null && (
+        <ShiftHistory restaurantId={restaurantId} isOwner={user?.role === 'admin'} />
+      )}
       {history.isPending && restaurantId !== null ? (
         <div role="status">
           <span className="sr-only">{appText(i18n, 'app.console.historyLoading')}</span>

@@ -17,6 +17,8 @@ import { useRequests } from '../api/requests-api';
 import { ConsoleControls } from '../components/console-controls';
 import { ConsoleFilters } from '../components/console-filters';
 import { FloorCoverage } from '../components/floor-coverage';
+import { ShiftControl } from '../components/shift-control';
+import { useTables } from '../../../lib/floor-api';
 import { CompletedRequestCard } from '../components/request-card';
 import { TableRow, type LineAction, type RowContext } from '../components/table-row';
 import {
@@ -110,6 +112,9 @@ export function ServerRequestsPage() {
   const { restaurantId } = useActiveRestaurant();
   const { user } = useSession();
   const requests = useRequests(restaurantId);
+  // Decision 096: the staff's note on each table shows on its row.
+  const tables = useTables(restaurantId);
+  const notes = new Map((tables.data ?? []).map((table) => [table.id, table.note]));
   const restaurant = useRestaurant(restaurantId).data;
   const now = useNow(ELAPSED_TICK_MS);
   const regionRef = useRef<HTMLElement>(null);
@@ -205,7 +210,7 @@ export function ServerRequestsPage() {
         <ul role="list" className="space-y-2">
           {shown.map((group) => (
             <li key={group.tableId}>
-              <TableRow group={group} context={context} />
+              <TableRow group={group} context={context} note={notes.get(group.tableId) ?? null} />
             </li>
           ))}
         </ul>
@@ -234,6 +239,9 @@ export function ServerRequestsPage() {
         </h1>
         <ConsoleControls />
       </div>
+      {user?.role === 'server' && restaurantId !== null && (
+        <ShiftControl restaurantId={restaurantId} />
+      )}
       {disconnected && (
         <p
           role="status"

@@ -8,6 +8,7 @@ import {
   renameTable,
   unassignTable,
 } from '@shared/api/tables';
+import { setTableNote } from '@shared/api/shifts';
 import { call } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { dropTable, writeTable } from './tables-cache';
@@ -88,5 +89,15 @@ export function useDeleteTable() {
     mutationFn: ({ tableId }: { restaurantId: string; tableId: string }) =>
       call(deleteTable, { params: { tableId } }),
     onSuccess: (_data, { restaurantId, tableId }) => dropTable(queryClient, restaurantId, tableId),
+  });
+}
+
+/** The staff's note on a table (decision 096): its server or the owner; empty clears it. */
+export function useSetTableNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tableId, note }: { tableId: string; note: string }) =>
+      call(setTableNote, { params: { tableId }, body: { note } }),
+    onSuccess: ({ table }) => writeTable(queryClient, table),
   });
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
+import { TableNoteEditor } from './table-note-editor';
 
 export interface ServerTableCardProps {
   table: Table;
@@ -80,6 +81,7 @@ export function ServerTableCard({
           )}
         </div>
       </div>
+      {assigned && <TableNoteEditor table={table} describedBy={titleId} />}
       <Button
         variant={kind === 'available' ? 'primary' : 'secondary'}
         size="lg"
