@@ -11,6 +11,7 @@ import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { useRequestHistory } from '../api/requests-api';
+import { useTypeNames } from '../../../lib/type-names';
 import { clockText, durationText, tableText, typeText } from '../lib/console-text';
 
 /**
@@ -80,6 +81,7 @@ export function RequestHistoryPage() {
 
 function HistoryRow({ request }: { request: ServiceRequest }) {
   const i18n = useI18n();
+  const names = useTypeNames();
   const titleId = useId();
   const completed = request.status === 'completed';
   const cancelled = request.status === 'cancelled';
@@ -92,7 +94,7 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id={titleId} className="font-semibold text-ink">
-            {tableText(i18n, request)} · {typeText(i18n, request.type)}
+            {tableText(i18n, request)} · {typeText(i18n, request.type, names)}
           </h2>
           <Badge tone={completed ? 'green' : 'gray'}>
             {completed
