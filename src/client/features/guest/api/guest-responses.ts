@@ -15,6 +15,7 @@ import type {
 } from '@shared/schemas';
 import { REQUEST_TYPES } from '@shared/rules';
 import { CUSTOM_TYPE_KEY } from '@shared/request-types';
+import { isLocale } from '@shared/i18n/locales';
 import type { ResponseParser } from '../../../lib/api-client';
 
 type Fields = Record<string, unknown>;
@@ -45,7 +46,7 @@ function hasButtons(value: Fields): boolean {
   if (value.guestLanguage === undefined) value.guestLanguage = 'en';
   const buttons = value.requestTypes;
   return (
-    isString(value.guestLanguage) &&
+    isLocale(value.guestLanguage) &&
     isObject(buttons) &&
     Array.isArray(buttons.hidden) &&
     buttons.hidden.every(isRequestType) &&
