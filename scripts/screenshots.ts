@@ -46,7 +46,7 @@ async function waitForServer(deadline: number): Promise<void> {
 }
 
 async function api<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   body?: unknown,
   cookie?: string,
@@ -72,7 +72,30 @@ async function api<T>(
  * Live data for the console and dashboard: presses at a few demo tables; the second demo server takes one, completes
  * another and takes a table, and keeps a console open (the dashboard's Server Status shows them online).
  */
-async function seedActivity(tables: DemoTable[]): Promise<WebSocket> {
+async function seedActivity(tables: DemoTable[], adminCookie: string): Promise<WebSocket> {
+  // Decision 087: a button of the restaurant's own, pressed at a sixth table, so the guest page, the settings and
+  // the console show one.
+  const buttons = await api<{ restaurant: { requestTypes: { custom: { key: string }[] } } }>(
+    'PUT',
+    '/api/restaurants/demo-bistro/request-types',
+    {
+      hidden: [],
+      custom: [
+        { labels: { en: 'High chair', es: 'Trona', ar: 'كرسي أطفال' }, icon: 'chair' },
+        { labels: { en: 'Napkins', es: 'Servilletas' }, icon: 'tissue' },
+      ],
+    },
+    adminCookie,
+  );
+  if (buttons.status !== 200) throw new Error(`guest buttons: ${buttons.status}`);
+  const highChair = buttons.json.restaurant.requestTypes.custom[0]!.key;
+  const custom = await api(
+    'POST',
+    `/api/public/restaurants/demo-bistro/tables/${tables[5]!.id}/requests`,
+    { type: highChair },
+  );
+  if (custom.status !== 201)
+    throw new Error(`press at table ${tables[5]!.number}: ${custom.status}`);
   const types = ['order', 'refill', 'bill', 'server'] as const;
   const ids: string[] = [];
   for (const [i, table] of tables.slice(0, 4).entries()) {
@@ -241,7 +264,7 @@ async function main(): Promise<void> {
       admin.cookie,
     );
     const tables = [...listed.json.tables].sort((a, b) => Number(a.number) - Number(b.number));
-    const samConsole = await seedActivity(tables);
+    const samConsole = await seedActivity(tables, admin.cookie!);
     const written = await capture(browser, tables);
     samConsole.close();
     console.log(`${written.length} screenshots in ${path.relative(process.cwd(), OUT)}/`);

@@ -16,7 +16,14 @@ import { messages as ar } from '@shared/i18n/compiled/server/ar';
 import type { ServerMessageId } from '@shared/i18n/compiled/server';
 import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@shared/i18n/locales';
-import type { RequestType } from '@shared/rules';
+import {
+  customTypeLabel,
+  findCustomType,
+  isSpecType,
+  type RequestKind,
+  type RequestTypesConfig,
+} from '@shared/request-types';
+import { requestTypeTitle } from '@shared/rules';
 import { requestTableLabel } from '@shared/table-label';
 
 const CATALOGUE: Readonly<Record<Locale, Messages>> = {
@@ -52,9 +59,27 @@ export const serverText = (
   values?: Record<string, string | number>,
 ): string => i18n._(id, values);
 
-/** SPEC §4's request type titles ('Server Assistance Needed', …) in the recipient's language. */
-export const requestTypeText = (i18n: I18n, type: RequestType): string =>
-  serverText(i18n, `server.type.${type}`);
+/** A restaurant's own buttons and the language its labels fall back to (decision 087). */
+export interface ButtonNames {
+  requestTypes: RequestTypesConfig;
+  guestLanguage: string;
+}
+
+/**
+ * SPEC §4's request type titles ('Server Assistance Needed', …) in the recipient's language; a custom type by its
+ * label in that language, else the restaurant's fallback (decision 087).
+ */
+export const requestTypeText = (
+  i18n: I18n,
+  type: RequestKind,
+  buttons?: ButtonNames | null,
+): string => {
+  if (isSpecType(type)) return serverText(i18n, `server.type.${type}`);
+  const custom = findCustomType(buttons?.requestTypes, type);
+  return custom
+    ? customTypeLabel(custom, i18n.locale, buttons?.guestLanguage)
+    : requestTypeTitle(type);
+};
 
 /** A request's table in a push text (decision 064): 'Table 7', 'Terrace 12' as written, 'Table {id}' if unknown. */
 export const requestTableText = (

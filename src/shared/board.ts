@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { BOARD_CODE_ALPHABET, BOARD_CODE_LENGTH, BOARD_NAME_MAX } from './constants';
 import { MSG } from './messages';
-import { plainText, requestStatusSchema, requestTypeSchema } from './schemas';
+import { plainText, requestStatusSchema, requestTypeSchema, requestTypesSchema } from './schemas';
 
 /** How a typed code is read: case, spaces and dashes do not matter ('abcd-efgh' is 'ABCDEFGH'). */
 export const normalizeBoardCode = (typed: string): string =>
@@ -90,6 +90,9 @@ export const boardSnapshotSchema = z.object({
     id: z.string(),
     name: z.string(),
     escalateAfterMinutes: z.number(),
+    /** The restaurant's own buttons and their fallback language, which name a custom type (decision 087). */
+    guestLanguage: z.string(),
+    requestTypes: requestTypesSchema,
   }),
   /** Open requests, oldest first (at most BOARD_SNAPSHOT_MAX). */
   requests: z.array(boardRequestSchema),

@@ -49,8 +49,8 @@ export function commentProblem(comment: string): CommentProblem | null {
   return problem && (problem === 'too_long' ? 'comment_too_long' : 'comment_invalid');
 }
 
-/** The note's rules for any one line of guest text (trimmed already), with its own limit. */
-function plainTextProblem(text: string, max: number): 'too_long' | 'invalid' | null {
+/** The note's rules for any one line of untrusted text (trimmed already), with its own limit. */
+export function plainTextProblem(text: string, max: number): 'too_long' | 'invalid' | null {
   if (REFUSED.test(text.replace(EMOJI_JOINER, ''))) return 'invalid';
   if (noteLength(text) > max) return 'too_long';
   return null;

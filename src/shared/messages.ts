@@ -196,6 +196,17 @@ export const MSG = {
   cancelTooLate: 'Your server is already on the way: this request can no longer be cancelled.',
   requestClosed: 'This request is no longer open.',
   notABill: 'Only a bill has a payment method.',
+  // The restaurant's own buttons (issue 29 item 2, decision 087; not quoted by SPEC)
+  buttonLabelRequired: 'A button needs a label in English or in the restaurant’s guest language.',
+  buttonLabelTooLong: 'A button label can be at most 32 characters.',
+  buttonLabelInvalid: 'A button label cannot contain line breaks, tabs or invisible characters.',
+  buttonIconInvalid: 'Choose the button’s icon from the list.',
+  buttonsTooMany: 'A restaurant can have at most 8 buttons of its own.',
+  buttonsNoneEnabled:
+    'Guests need at least one button: show one of the four or add one of your own.',
+  buttonsExhausted: 'This restaurant has made 48 buttons of its own, the most it can.',
+  buttonNotFound: 'This button was deleted meanwhile. Reload the page and try again.',
+  requestTypeUnavailable: 'This button is no longer available here. Please reload the page.',
   // Sections and the owner's assignment (issue 27, decision 077; not quoted by SPEC)
   sectionNotFound: 'Section not found.',
   sectionNameRequired: 'Please enter a section name',

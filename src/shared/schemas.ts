@@ -8,6 +8,13 @@ import { MSG } from './messages';
 import { MESSAGE_IDS } from './api/message-ids';
 import { canonicalTimeZone } from './time-zone';
 import { LOCALES } from './i18n/locales';
+import {
+  BUTTON_ICON_NAMES,
+  CUSTOM_TYPE_KEY,
+  CUSTOM_TYPES_MAX,
+  type ButtonIcon,
+  type RequestKind,
+} from './request-types';
 import { normalizeTableNumber } from './table-label';
 import {
   BULK_DELETE_MAX,
@@ -27,7 +34,49 @@ import {
 export const roleSchema = z.enum(['super_admin', 'admin', 'server']).meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;
 
-export const requestTypeSchema = z.enum(REQUEST_TYPES).meta({ id: 'RequestType' });
+/** SPEC's four types; the restaurant's own have keys 'c_' and ten letters or digits (decision 087). */
+export const specRequestTypeSchema = z.enum(REQUEST_TYPES).meta({ id: 'SpecRequestType' });
+const customTypeKeySchema = z.string().regex(CUSTOM_TYPE_KEY) as unknown as z.ZodType<
+  `c_${string}`,
+  `c_${string}`
+>;
+export const requestTypeSchema = z.union([specRequestTypeSchema, customTypeKeySchema]).meta({
+  id: 'RequestType',
+  description:
+    'One of SPEC’s four types, or the key of one of the restaurant’s own buttons (`c_` and ten letters or digits).',
+}) as unknown as z.ZodType<RequestKind, RequestKind>;
+
+/** One of the restaurant's own buttons (decision 087); deletedAt set: deleted, still the name of its past requests. */
+export const customRequestTypeSchema = z
+  .object({
+    key: customTypeKeySchema,
+    labels: z.partialRecord(z.enum(LOCALES), z.string()),
+    icon: z.enum(BUTTON_ICON_NAMES as [ButtonIcon, ...ButtonIcon[]]),
+    deletedAt: z.number().nullable(),
+  })
+  .meta({ id: 'CustomRequestType' });
+/** The guest's buttons: SPEC's types the restaurant hides, and its own in the guest's order. */
+export const requestTypesSchema = z
+  .object({ hidden: z.array(specRequestTypeSchema), custom: z.array(customRequestTypeSchema) })
+  .meta({ id: 'RequestTypes' });
+
+/**
+ * PUT /api/restaurants/:id/request-types: the whole list as the owner leaves it. A custom button with a key is that
+ * button changed, one without is new, and one of the restaurant's not sent is deleted (kept for history).
+ */
+export const updateRequestTypesBodySchema = z.strictObject({
+  hidden: z.array(specRequestTypeSchema).max(REQUEST_TYPES.length),
+  custom: z
+    .array(
+      z.strictObject({
+        key: customTypeKeySchema.optional(),
+        labels: z.partialRecord(z.enum(LOCALES), z.string().max(400)),
+        icon: z.string().max(40),
+      }),
+    )
+    // The service refuses more than CUSTOM_TYPES_MAX with its own code; this only bounds the body.
+    .max(CUSTOM_TYPES_MAX * 2),
+});
 
 /**
  * C0 control characters (NUL … US) and DEL. No name, number, email, id or search text ever holds one, and
@@ -110,6 +159,8 @@ export const restaurantSchema = z
     timeZone: z.string(),
     /** The guest page's language when none of a guest's browser languages is available (issue 15, decision 047). */
     guestLanguage: z.enum(LOCALES),
+    /** The guest's buttons (decision 087); a guest's view leaves out deleted ones. */
+    requestTypes: requestTypesSchema,
     createdAt: z.number(),
     updatedAt: z.number(),
   })
@@ -125,6 +176,8 @@ export const publicRestaurantSchema = restaurantSchema
     primaryColor: true,
     secondaryColor: true,
     reviewUrl: true,
+    guestLanguage: true,
+    requestTypes: true,
   })
   .meta({ id: 'PublicRestaurant' });
 export type PublicRestaurant = z.infer<typeof publicRestaurantSchema>;
@@ -275,7 +328,9 @@ export const pinLoginBodySchema = z.strictObject({
  * The honest wait (decision 071): per request type, the restaurant's median minutes from a press to its answer at
  * this hour of the day over the last 28 days; a type with too few answered requests is left out.
  */
-export const usualWaitsSchema = z.partialRecord(requestTypeSchema, z.number().int().positive());
+export const usualWaitsSchema = z
+  .record(z.string(), z.number().int().positive())
+  .meta({ description: 'Minutes, by request type (RequestType)' });
 export type UsualWaits = z.infer<typeof usualWaitsSchema>;
 
 export const guestTableResponseSchema = z.object({

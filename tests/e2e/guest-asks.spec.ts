@@ -1,11 +1,14 @@
 /**
- * Issue 29 items 3-4 (decisions 070, 071): a guest sends "no ice" with the allergy flag and a server sees both on the
- * console, the row on top; a bill by card shows "Card" on the console; a guest cancels a call and it leaves the
- * console. One restaurant, its tables and one server's console (a phone) are set up once for the file.
+ * Issue 29 items 2-4 (decisions 070, 071, 087): a guest sends "no ice" with the allergy flag and a server sees both on
+ * the console, the row on top; a bill by card shows "Card" on the console; a guest cancels a call and it leaves the
+ * console; the owner adds a button of its own and hides "Refill Drinks", a Spanish guest presses it and the server
+ * sees it with its icon. One restaurant, its tables and one server's console (a phone) are set up once for the file.
  */
+import { BUTTON_ICONS } from '@shared/request-types';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   expect,
+  makeActiveRestaurant,
   PHONE_VIEWPORT,
   openGuestPage,
   ORIGIN,
@@ -31,7 +34,7 @@ test.beforeAll(async ({ browser }) => {
   const first = await ownRestaurantWithTable(admin, 'Guest Asks Bistro', '31');
   restaurantId = first.restaurantId;
   tables.set('31', first.tableId);
-  for (const number of ['32', '33', '34']) {
+  for (const number of ['32', '33', '34', '35']) {
     const res = await admin.request.post(`/api/restaurants/${restaurantId}/tables`, {
       data: { number },
       headers: { origin: ORIGIN },
@@ -148,4 +151,50 @@ test('a guest cancels a call and it leaves the console; the buttons come back at
   await expect(yourRequest(other)).toContainText('Ready to Order');
   await expect(yourRequest(other).getByRole('button', { name: 'Cancel request' })).toHaveCount(0);
   await line('34').getByRole('button', { name: 'Complete' }).click();
+});
+
+test('the owner adds "High chair" with a Spanish label and hides "Refill Drinks"; a Spanish guest presses it, the server sees it with its icon', async ({
+  browser,
+}) => {
+  const owner = await adminContext.newPage();
+  // This file's restaurant, not the demo one the owner also has.
+  await owner.goto('/admin/dashboard');
+  await makeActiveRestaurant(owner, restaurantId);
+  await owner.goto('/admin/settings');
+  await expect(owner).toHaveURL(/\/admin\/settings$/);
+  await expect(owner.getByLabel('Restaurant Name', { exact: true })).toHaveValue(
+    'Guest Asks Bistro',
+  );
+  const card = owner.getByRole('region', { name: 'Guest buttons' });
+  await card.getByRole('checkbox', { name: 'Refill Drinks' }).uncheck();
+  await card.getByRole('button', { name: 'Add a button' }).click();
+  const editor = card.getByTestId('button-editor');
+  await editor.getByTitle('High chair').click();
+  await expect(editor.getByRole('radio', { name: 'High chair' })).toBeChecked();
+  // Without a label in the fallback language (English here) the button is refused before anything is sent.
+  await editor.getByRole('button', { name: 'Keep button' }).click();
+  await expect(editor.getByRole('alert')).toHaveText(
+    'A button needs a label in English or in the restaurant’s guest language.',
+  );
+  await editor.getByLabel('Label in English').fill('High chair');
+  await editor.getByText('Labels in other languages').click();
+  await editor.getByLabel('Label in Español').fill('Trona');
+  await editor.getByRole('button', { name: 'Keep button' }).click();
+  await expect(card.getByTestId('own-button')).toHaveText(/High chair/);
+  await card.getByRole('button', { name: 'Save buttons' }).click();
+  await expect(owner.locator('.Toastify').getByText('Guest buttons saved.')).toBeVisible();
+  await owner.close();
+
+  const guest = await openGuestPage(browser, restaurantId, tables.get('35')!, 'Mesa 35', 'es-ES');
+  await expect(guest.getByRole('button', { name: 'Trona' })).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Más bebidas' })).toHaveCount(0);
+  await expect(guest.getByRole('button', { name: 'Llamar al camarero' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Trona' }).click();
+  await expect(guest.getByRole('region', { name: 'Tu aviso' })).toContainText('Trona');
+
+  const row = line('35');
+  await expect(row).toContainText('High chair');
+  await expect(row.locator(`path[d="${BUTTON_ICONS.chair}"]`).first()).toBeAttached();
+  await row.getByRole('button', { name: 'Complete' }).click();
+  await expect(row).toHaveCount(0);
 });

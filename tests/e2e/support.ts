@@ -245,11 +245,14 @@ export async function openGuestPage(
   restaurantId: string,
   tableId: string,
   tableLabel: string,
+  /** The phone's language (its Accept-Language); absent: the browser's default, English. */
+  locale?: string,
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: PHONE_VIEWPORT,
     hasTouch: true,
     isMobile: true,
+    ...(locale ? { locale } : {}),
   });
   const page = await context.newPage();
   await page.goto(`/table/${restaurantId}/${tableId}`);

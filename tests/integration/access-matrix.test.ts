@@ -655,6 +655,14 @@ const matrix: Record<string, Case> = {
     ),
     expect: adminOfA(200),
   },
+  'PUT /api/restaurants/:restaurantId/request-types': {
+    call: json(
+      'PUT',
+      (w) => `/api/restaurants/${R(w)}/request-types`,
+      () => ({ hidden: ['refill'], custom: [{ labels: { en: 'High chair' }, icon: 'chair' }] }),
+    ),
+    expect: adminOfA(200),
+  },
   'DELETE /api/restaurants/:restaurantId': {
     call: json('DELETE', (w) => `/api/restaurants/${R(w)}`),
     expect: adminOfA(204),

@@ -187,6 +187,14 @@ const tenantEndpoints: Endpoint[] = [
     }),
   },
   {
+    method: 'PUT',
+    route: '/api/restaurants/:restaurantId/request-types',
+    call: json('PUT', () => `/api/restaurants/${victim.restaurant.id}/request-types`, {
+      hidden: ['server', 'order', 'refill'],
+      custom: [{ labels: { en: 'Hijacked' }, icon: 'star' }],
+    }),
+  },
+  {
     method: 'DELETE',
     route: '/api/restaurants/:restaurantId',
     call: json('DELETE', () => `/api/restaurants/${victim.restaurant.id}`),

@@ -103,7 +103,7 @@ describe('analytics at the edges (issue 26)', () => {
     ]);
     expect(new Set(column(rows, 'Take (median)'))).toEqual(new Set(['—']));
     expect(new Set(column(rows, 'take_median_seconds'))).toEqual(new Set(['']));
-    for (const table of [serversTable(en, data), typesTable(en, data), tablesTable(en, data)])
+    for (const table of [serversTable(en, data), typesTable(en, data, null), tablesTable(en, data)])
       expect(parsedCsv(table)).toHaveLength(1);
   });
 
@@ -196,7 +196,7 @@ describe('analytics at the edges (issue 26)', () => {
     expect(formatDuration(takeMs(23), 'de')).toContain('Std.');
     expect(formatDuration(takeMs(0), 'en')).toBe('1 sec');
 
-    const types = parsedCsv(typesTable(de, data));
+    const types = parsedCsv(typesTable(de, data, null));
     expect(types.slice(1).map((row) => row[1])).toEqual(['12', '12']);
     expect(column(types, 'take_p90_seconds').every((s) => Number(s) > 0)).toBe(true);
     const tables = parsedCsv(tablesTable(en, data));

@@ -5,6 +5,8 @@ import type { ServiceRequest } from '@shared/schemas';
 import { appRequestTableLabel, appText } from '@shared/i18n/app';
 import { useI18n } from '../lib/i18n';
 import { RequestTypeIcon } from '../components/ui/request-type-icon';
+import { typeText } from '../lib/request-text';
+import { useTypeNames } from '../lib/type-names';
 import { playChime } from '../lib/sound';
 
 /**
@@ -32,16 +34,21 @@ function NewRequestsToast() {
     () => burst,
   );
   const i18n = useI18n();
+  const names = useTypeNames();
   const [newest, ...older] = requests;
   if (newest === undefined) return null;
   return (
     <div className="flex items-start gap-3">
-      <RequestTypeIcon type={newest.type} className="mt-0.5 size-6 shrink-0" />
+      <RequestTypeIcon
+        type={newest.type}
+        requestTypes={names?.requestTypes}
+        className="mt-0.5 size-6 shrink-0"
+      />
       <div className="min-w-0">
         <p className="font-semibold">
           {appText(i18n, 'app.toast.newRequest', { table: appRequestTableLabel(i18n, newest) })}
         </p>
-        <p>{appText(i18n, `app.type.${newest.type}`)}</p>
+        <p>{typeText(i18n, newest.type, names)}</p>
         {older.length > 0 && (
           <p className="mt-1 text-sm font-semibold">
             {appText(i18n, 'app.toast.more', { count: older.length })}

@@ -4,14 +4,43 @@
  */
 import { appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';
+import {
+  customTypeLabel,
+  findCustomType,
+  isSpecType,
+  type RequestTypesConfig,
+} from '@shared/request-types';
 import type { ServiceRequest } from '@shared/schemas';
+
+/**
+ * What names a restaurant's own buttons (decision 087): its list (deleted ones too, for history) and the language
+ * their labels fall back to. The staff screens take it from the restaurant (useTypeNames), the board from its
+ * snapshot.
+ */
+export interface TypeNames {
+  requestTypes: RequestTypesConfig;
+  guestLanguage: string;
+}
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** A request type's title (SPEC §1), e.g. 'Bill Payment Requested'. */
-export function typeText(i18n: I18n, type: ServiceRequest['type']): string {
+/**
+ * A request type's title (SPEC §1), e.g. 'Bill Payment Requested'; a restaurant's own type by its label in the
+ * screen's language, else its fallback (decision 087).
+ */
+export function typeText(
+  i18n: I18n,
+  type: ServiceRequest['type'],
+  names: TypeNames | null | undefined,
+): string {
+  if (!isSpecType(type)) {
+    const custom = findCustomType(names?.requestTypes, type);
+    return custom
+      ? customTypeLabel(custom, i18n.locale, names?.guestLanguage)
+      : appText(i18n, 'app.type.custom');
+  }
   switch (type) {
     case 'server':
       return appText(i18n, 'app.type.server');

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Restaurant, updateRestaurantBodySchema } from '@shared/schemas';
+import type {
+  Restaurant,
+  updateRequestTypesBodySchema,
+  updateRestaurantBodySchema,
+} from '@shared/schemas';
 import {
   createRestaurant,
   deleteRestaurant,
@@ -8,6 +12,7 @@ import {
   getRestaurant,
   listRestaurants,
   LOGO_FIELD,
+  updateRequestTypes,
   updateRestaurant,
   uploadRestaurantLogo,
 } from '@shared/api/restaurants';
@@ -85,6 +90,16 @@ export function useUpdateRestaurant() {
   });
 }
 
+/** The guest's buttons (decision 087): SPEC's four shown or hidden, and the restaurant's own. */
+export function useUpdateRequestTypes(restaurantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof updateRequestTypesBodySchema>) =>
+      call(updateRequestTypes, { params: { restaurantId }, body }),
+    onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
+  });
+}
+
 /**
  * A deleted restaurant (the owner's own delete, or a 'restaurant.deleted' live event): everything cached under it
  * goes, and the user's restaurant list (admin) or restaurant (server) is refetched with the session.
@@ -125,8 +140,7 @@ export function useUploadLogo() {
 export function useDeleteLogo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (restaurantId: string) =>
-      call(deleteRestaurantLogo, { params: { restaurantId } }),
+    mutationFn: (restaurantId: string) => call(deleteRestaurantLogo, { params: { restaurantId } }),
     onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
   });
 }

@@ -105,6 +105,15 @@ export const SERVER_TEXT_IDS: Readonly<
   handoverNotFound: 'app.shifts.handoverNotFound',
   handoverClosed: 'app.shifts.handoverClosed',
   handoverPending: 'app.shifts.handoverPending',
+  // The restaurant's own buttons (decision 087)
+  buttonLabelRequired: 'app.buttons.error.labelRequired',
+  buttonLabelTooLong: 'app.buttons.error.labelTooLong',
+  buttonLabelInvalid: 'app.buttons.error.labelInvalid',
+  buttonIconInvalid: 'app.buttons.error.iconInvalid',
+  buttonsTooMany: 'app.buttons.error.tooMany',
+  buttonsNoneEnabled: 'app.buttons.error.noneEnabled',
+  buttonsExhausted: 'app.buttons.error.exhausted',
+  buttonNotFound: 'app.buttons.error.notFound',
   [NETWORK_MESSAGE_ID]: 'app.error.network',
 };
 

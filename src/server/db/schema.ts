@@ -3,6 +3,7 @@
  * distributed by that key. Timestamps are ms since the epoch (SPEC §3), stored as bigint.
  */
 import { sql } from 'drizzle-orm';
+import type { RequestKind, RequestTypesConfig } from '@shared/request-types';
 import {
   type AnyPgColumn,
   bigint,
@@ -11,6 +12,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -84,6 +86,14 @@ export const restaurants = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** The guest page's language when none of the guest's browser languages is available (issue 15). */
     guestLanguage: text('guest_language').notNull().default('en'),
+    /**
+     * The guest's buttons (decision 087): SPEC's types it hides, and its own types, deleted ones kept (deletedAt) so
+     * that past requests keep their name. Read by the press statement's check (requests.repo PRESS_SQL).
+     */
+    requestTypes: jsonb('request_types')
+      .$type<RequestTypesConfig>()
+      .notNull()
+      .default({ hidden: [], custom: [] }),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -196,7 +206,8 @@ export const requests = pgTable(
       .notNull()
       .references(() => tables.id, { onDelete: 'cascade' }),
     serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
-    type: text('type', { enum: ['server', 'order', 'refill', 'bill'] }).notNull(),
+    /** One of SPEC's four types, or a custom type's key ('c_…', decision 087). */
+    type: text('type').$type<RequestKind>().notNull(),
     /**
      * pending → acknowledged → completed | dismissed; pending → completed | dismissed (docs/decisions/028); pending →
      * cancelled by the guest device that pressed (decision 071).
@@ -280,7 +291,10 @@ export const requests = pgTable(
     index('requests_escalated_idx')
       .on(t.restaurantId, t.escalatedAt)
       .where(sql`escalated_at is not null`),
-    check('requests_type_check', sql`${t.type} in ('server','order','refill','bill')`),
+    check(
+      'requests_type_check',
+      sql`${t.type} in ('server','order','refill','bill') or ${t.type} ~ '^c_[a-z0-9]{10}$'`,
+    ),
     check(
       'requests_status_check',
       sql`${t.status} in ('pending','acknowledged','completed','dismissed','cancelled')`,

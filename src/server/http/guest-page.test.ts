@@ -29,6 +29,8 @@ const data = (
     primaryColor: '#1E40AF',
     secondaryColor: '#F59E0B',
     reviewUrl: null,
+    guestLanguage: 'en',
+    requestTypes: { hidden: [], custom: [] },
     ...over,
   },
   table: { id: 't1', number: '12' },

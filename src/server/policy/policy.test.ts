@@ -67,6 +67,7 @@ const restaurant: Restaurant = {
   escalateAfterMinutes: 3,
   timeZone: 'UTC',
   guestLanguage: 'en',
+  requestTypes: { hidden: [], custom: [] },
   createdAt: 1,
   updatedAt: 1,
 };

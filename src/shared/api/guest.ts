@@ -47,6 +47,7 @@ export const createGuestRequest = endpoint('createGuestRequest', {
     'table_not_found',
     'cooldown',
     'press_key_reused',
+    'request_type_unavailable',
     'note_too_long',
     'note_invalid',
     'rate_limited',

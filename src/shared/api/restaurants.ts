@@ -6,6 +6,7 @@ import {
   restaurantResponseSchema,
   restaurantsOverviewResponseSchema,
   restaurantsResponseSchema,
+  updateRequestTypesBodySchema,
   updateRestaurantBodySchema,
 } from '../schemas';
 import { ADMIN, STAFF } from './access';
@@ -49,6 +50,27 @@ export const updateRestaurant = endpoint('updateRestaurant', {
   body: updateRestaurantBodySchema,
   responses: { 200: restaurantResponseSchema },
   errors: ['restaurant_not_found'],
+});
+
+export const updateRequestTypes = endpoint('updateRequestTypes', {
+  tag: 'restaurants',
+  summary:
+    'Set the guest’s buttons: hide SPEC’s types, add, change, reorder or delete up to 8 of the restaurant’s own',
+  access: ADMIN,
+  params: restaurantParams,
+  body: updateRequestTypesBodySchema,
+  responses: { 200: restaurantResponseSchema },
+  errors: [
+    'restaurant_not_found',
+    'button_label_required',
+    'button_label_too_long',
+    'button_label_invalid',
+    'button_icon_invalid',
+    'buttons_too_many',
+    'buttons_none_enabled',
+    'buttons_exhausted',
+    'button_not_found',
+  ],
 });
 
 export const deleteRestaurant = endpoint('deleteRestaurant', {
@@ -99,7 +121,8 @@ export const getDashboard = endpoint('getDashboard', {
 
 export const getRestaurantsOverview = endpoint('getRestaurantsOverview', {
   tag: 'dashboard',
-  summary: 'Every restaurant of the owner at a glance: waiting now, longest wait, servers online, requests today',
+  summary:
+    'Every restaurant of the owner at a glance: waiting now, longest wait, servers online, requests today',
   access: ADMIN,
   responses: { 200: restaurantsOverviewResponseSchema },
   errors: [],

@@ -53,6 +53,7 @@ export const routes = {
   createRestaurant: post('/api/restaurants'),
   getRestaurant: get('/api/restaurants/:restaurantId'),
   updateRestaurant: patch('/api/restaurants/:restaurantId'),
+  updateRequestTypes: put('/api/restaurants/:restaurantId/request-types'),
   deleteRestaurant: del('/api/restaurants/:restaurantId'),
   uploadRestaurantLogo: post('/api/restaurants/:restaurantId/logo'),
   deleteRestaurantLogo: del('/api/restaurants/:restaurantId/logo'),

@@ -1,7 +1,13 @@
 /** The guest page's texts that are built from parts (issue 12's "sent … ago"), in the guest's language. */
 import type { I18n } from './i18n';
 import type { GuestMessageId } from './compiled/guest';
-import type { RequestType } from '../rules';
+import {
+  customTypeLabel,
+  findCustomType,
+  isSpecType,
+  type RequestKind,
+  type RequestTypesConfig,
+} from '../request-types';
 import { tableLabel } from '../table-label';
 
 /** A guest catalogue id, checked against the English source. */
@@ -15,9 +21,21 @@ export const guestText = (
 export const guestTableLabel = (i18n: I18n, number: string): string =>
   tableLabel(number, (n) => guestText(i18n, 'guest.table', { number: n }));
 
-/** The guest's name for a request type: the four buttons' labels (SPEC §2 in English). */
-export const guestButtonLabel = (i18n: I18n, type: RequestType): string =>
-  guestText(i18n, `guest.button.${type}`);
+/**
+ * The guest's name for a request type: the four buttons' labels (SPEC §2 in English); a restaurant's own button by
+ * its label in the guest's language, else the restaurant's (decision 087).
+ */
+export function guestButtonLabel(
+  i18n: I18n,
+  type: RequestKind,
+  names?: { requestTypes: RequestTypesConfig; guestLanguage: string } | null,
+): string {
+  if (isSpecType(type)) return guestText(i18n, `guest.button.${type}`);
+  const custom = findCustomType(names?.requestTypes, type);
+  return custom
+    ? customTypeLabel(custom, i18n.locale, names?.guestLanguage)
+    : guestText(i18n, 'guest.button.other');
+}
 
 /** How long ago, for a guest: 'just now' under 10 s, then '25 s ago', '3 min ago', '1 h ago' (in English). */
 export function guestAgoText(i18n: I18n, ms: number): string {

@@ -411,6 +411,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/restaurants/{restaurantId}/request-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the guest’s buttons: hide SPEC’s types, add, change, reorder or delete up to 8 of the restaurant’s own */
+        put: operations["updateRequestTypes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restaurants/{restaurantId}/logo": {
         parameters: {
             query?: never;
@@ -1399,11 +1416,28 @@ export interface webhooks {
 export interface components {
     schemas: {
         /** @enum {string} */
-        RequestTypeInput: "server" | "order" | "refill" | "bill";
+        SpecRequestTypeInput: "server" | "order" | "refill" | "bill";
+        /** @description One of SPEC’s four types, or the key of one of the restaurant’s own buttons (`c_` and ten letters or digits). */
+        RequestTypeInput: components["schemas"]["SpecRequestTypeInput"] | string;
         /** @enum {string} */
         Role: "super_admin" | "admin" | "server";
         /** @enum {string} */
-        RequestType: "server" | "order" | "refill" | "bill";
+        SpecRequestType: "server" | "order" | "refill" | "bill";
+        /** @description One of SPEC’s four types, or the key of one of the restaurant’s own buttons (`c_` and ten letters or digits). */
+        RequestType: components["schemas"]["SpecRequestType"] | string;
+        CustomRequestType: {
+            key: string;
+            labels: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            icon: "chair" | "bottle" | "water" | "coffee" | "cutlery" | "tissue" | "bag" | "cake" | "wine" | "ice" | "clean" | "wifi" | "plug" | "music" | "question" | "star";
+            deletedAt: number | null;
+        };
+        RequestTypes: {
+            hidden: components["schemas"]["SpecRequestType"][];
+            custom: components["schemas"]["CustomRequestType"][];
+        };
         User: {
             id: string;
             name: string;
@@ -1431,6 +1465,7 @@ export interface components {
             timeZone: string;
             /** @enum {string} */
             guestLanguage: "en" | "es" | "fr" | "de" | "it" | "pt" | "zh-CN" | "ja" | "tr" | "ar";
+            requestTypes: components["schemas"]["RequestTypes"];
             createdAt: number;
             updatedAt: number;
         };
@@ -1441,6 +1476,9 @@ export interface components {
             primaryColor: string;
             secondaryColor: string;
             reviewUrl: string | null;
+            /** @enum {string} */
+            guestLanguage: "en" | "es" | "fr" | "de" | "it" | "pt" | "zh-CN" | "ja" | "tr" | "ar";
+            requestTypes: components["schemas"]["RequestTypes"];
         };
         Table: {
             id: string;
@@ -1657,7 +1695,7 @@ export interface components {
                  * @description The key of the refusal’s text, for wording it in another language.
                  * @enum {string}
                  */
-                messageId?: "tokenScopeRefused" | "tokenNotFound" | "tokenLimit" | "webhookNotFound" | "webhookLimit" | "webhookUrlRefused" | "deliveryNotFound" | "restaurantNameRequired" | "lastRestaurant" | "tableNumberRequired" | "noRestaurantSelected" | "tableNumberExists" | "pinsDoNotMatch" | "pinRule" | "loginIdMin" | "passwordsDoNotMatch" | "passwordRule" | "emailRequired" | "verifyEmailFirst" | "settingsNameRequired" | "logoNotImage" | "logoTooLarge" | "logoTooManyPixels" | "loginIdNotFound" | "pinNotConfigured" | "incorrectPin" | "loginFailed" | "invalidCredentials" | "resendVerification" | "verificationSent" | "profileNotFound" | "loginIdTaken" | "noLoginIdSuggestions" | "emailInUse" | "addStaffFailed" | "loadTablesFailed" | "createTableFailed" | "deleteTableFailed" | "loadDashboardFailed" | "loadStaffFailed" | "deleteStaffFailed" | "deleteUserFailed" | "loadRestaurantsFailed" | "createRestaurantFailed" | "linkRestaurantFailed" | "updateSettingsFailed" | "uploadLogoFailed" | "deleteLogoFailed" | "deleteAccountFailed" | "restaurantNotFound" | "loadRestaurantFailed" | "selectedRestaurantSwitched" | "completeRequestFailed" | "assignTableFailed" | "unassignTableFailed" | "restaurantCreated" | "tableCreated" | "tableDeleted" | "staffAdded" | "loginSuccessful" | "logoUploaded" | "logoDeleted" | "accountDeleted" | "requestCompleted" | "tableUnassigned" | "guestSendFailed" | "tableNotFoundTitle" | "tableNotFoundBody" | "serverDeleteAccountConfirm" | "notSignedIn" | "forbidden" | "notFound" | "badRequest" | "controlCharacters" | "tooManyRequests" | "internalError" | "serviceUnavailable" | "guestServiceUnavailable" | "onlyServersAssign" | "notYourTable" | "bodyTooLarge" | "unsupportedContentType" | "crossSiteRefused" | "jsonRequired" | "tableAssignedToOther" | "requestNotFound" | "tableNotFound" | "verificationLinkInvalid" | "emailVerified" | "invalidEmail" | "cannotDeleteSelf" | "userNotFound" | "staffNotFound" | "loginIdCharacters" | "timeZoneInvalid" | "languageInvalid" | "pushEndpointInvalid" | "pushServiceNotAllowed" | "pushSubscriptionNotFound" | "boardNameRequired" | "boardCodeInvalid" | "boardNotFound" | "boardNotPaired" | "enableNotifications" | "notificationsOn" | "notificationsBlocked" | "notificationsFailed" | "staffOffline" | "guestOffline" | "installTitle" | "installBody" | "guestSomeoneOnTheWay" | "guestRequestDone" | "guestWaiting" | "guestAnnounceReady" | "pressKeyInvalid" | "pressKeyReused" | "accountDeactivated" | "notPinAccount" | "notPasswordAccount" | "staffDeactivated" | "resetMailTooSoon" | "resetLinkInvalid" | "staffChangeEmpty" | "noteTooLong" | "noteInvalid" | "notYourRequest" | "cancelTooLate" | "requestClosed" | "notABill" | "sectionNotFound" | "sectionNameRequired" | "sectionNameExists" | "shiftAlreadyOpen" | "notOnDuty" | "shiftNotFound" | "shiftEnded" | "colleagueNotOnDuty" | "handoverToSelf" | "handoverNotFound" | "handoverClosed" | "handoverPending" | "requestNotDone" | "feedbackGiven" | "feedbackExpired" | "notABillRating" | "commentTooLong" | "commentInvalid" | "requestTakenBySomeone" | "requestAlreadyCompleted" | "requestAlreadyDismissed" | "requestCancelledByGuest" | "onMyWay" | "dismiss" | "dismissConfirmTitle" | "dismissConfirmBody" | "requestAcknowledged" | "requestDismissed" | "acknowledgeRequestFailed" | "dismissRequestFailed" | "takenBySomeone" | "historyTitle" | "historyEmpty" | "historyLoadFailed" | "historyMore" | "showServerNamesLabel" | "showServerNamesHint" | "nameRequired";
+                messageId?: "tokenScopeRefused" | "tokenNotFound" | "tokenLimit" | "webhookNotFound" | "webhookLimit" | "webhookUrlRefused" | "deliveryNotFound" | "restaurantNameRequired" | "lastRestaurant" | "tableNumberRequired" | "noRestaurantSelected" | "tableNumberExists" | "pinsDoNotMatch" | "pinRule" | "loginIdMin" | "passwordsDoNotMatch" | "passwordRule" | "emailRequired" | "verifyEmailFirst" | "settingsNameRequired" | "logoNotImage" | "logoTooLarge" | "logoTooManyPixels" | "loginIdNotFound" | "pinNotConfigured" | "incorrectPin" | "loginFailed" | "invalidCredentials" | "resendVerification" | "verificationSent" | "profileNotFound" | "loginIdTaken" | "noLoginIdSuggestions" | "emailInUse" | "addStaffFailed" | "loadTablesFailed" | "createTableFailed" | "deleteTableFailed" | "loadDashboardFailed" | "loadStaffFailed" | "deleteStaffFailed" | "deleteUserFailed" | "loadRestaurantsFailed" | "createRestaurantFailed" | "linkRestaurantFailed" | "updateSettingsFailed" | "uploadLogoFailed" | "deleteLogoFailed" | "deleteAccountFailed" | "restaurantNotFound" | "loadRestaurantFailed" | "selectedRestaurantSwitched" | "completeRequestFailed" | "assignTableFailed" | "unassignTableFailed" | "restaurantCreated" | "tableCreated" | "tableDeleted" | "staffAdded" | "loginSuccessful" | "logoUploaded" | "logoDeleted" | "accountDeleted" | "requestCompleted" | "tableUnassigned" | "guestSendFailed" | "tableNotFoundTitle" | "tableNotFoundBody" | "serverDeleteAccountConfirm" | "notSignedIn" | "forbidden" | "notFound" | "badRequest" | "controlCharacters" | "tooManyRequests" | "internalError" | "serviceUnavailable" | "guestServiceUnavailable" | "onlyServersAssign" | "notYourTable" | "bodyTooLarge" | "unsupportedContentType" | "crossSiteRefused" | "jsonRequired" | "tableAssignedToOther" | "requestNotFound" | "tableNotFound" | "verificationLinkInvalid" | "emailVerified" | "invalidEmail" | "cannotDeleteSelf" | "userNotFound" | "staffNotFound" | "loginIdCharacters" | "timeZoneInvalid" | "languageInvalid" | "pushEndpointInvalid" | "pushServiceNotAllowed" | "pushSubscriptionNotFound" | "boardNameRequired" | "boardCodeInvalid" | "boardNotFound" | "boardNotPaired" | "enableNotifications" | "notificationsOn" | "notificationsBlocked" | "notificationsFailed" | "staffOffline" | "guestOffline" | "installTitle" | "installBody" | "guestSomeoneOnTheWay" | "guestRequestDone" | "guestWaiting" | "guestAnnounceReady" | "pressKeyInvalid" | "pressKeyReused" | "accountDeactivated" | "notPinAccount" | "notPasswordAccount" | "staffDeactivated" | "resetMailTooSoon" | "resetLinkInvalid" | "staffChangeEmpty" | "noteTooLong" | "noteInvalid" | "notYourRequest" | "cancelTooLate" | "requestClosed" | "notABill" | "buttonLabelRequired" | "buttonLabelTooLong" | "buttonLabelInvalid" | "buttonIconInvalid" | "buttonsTooMany" | "buttonsNoneEnabled" | "buttonsExhausted" | "buttonNotFound" | "requestTypeUnavailable" | "sectionNotFound" | "sectionNameRequired" | "sectionNameExists" | "shiftAlreadyOpen" | "notOnDuty" | "shiftNotFound" | "shiftEnded" | "colleagueNotOnDuty" | "handoverToSelf" | "handoverNotFound" | "handoverClosed" | "handoverPending" | "requestNotDone" | "feedbackGiven" | "feedbackExpired" | "notABillRating" | "commentTooLong" | "commentInvalid" | "requestTakenBySomeone" | "requestAlreadyCompleted" | "requestAlreadyDismissed" | "requestCancelledByGuest" | "onMyWay" | "dismiss" | "dismissConfirmTitle" | "dismissConfirmBody" | "requestAcknowledged" | "requestDismissed" | "acknowledgeRequestFailed" | "dismissRequestFailed" | "takenBySomeone" | "historyTitle" | "historyEmpty" | "historyLoadFailed" | "historyMore" | "showServerNamesLabel" | "showServerNamesHint" | "nameRequired";
             };
         };
     };
@@ -3294,6 +3332,7 @@ export interface operations {
                         };
                         cooldownRemainingSeconds: number;
                         openRequests: components["schemas"]["GuestRequestState"][];
+                        /** @description Minutes, by request type (RequestType) */
                         usualWaits: {
                             [key: string]: number;
                         };
@@ -3397,6 +3436,7 @@ export interface operations {
                     "application/json": {
                         cooldownRemainingSeconds: number;
                         openRequests: components["schemas"]["GuestRequestState"][];
+                        /** @description Minutes, by request type (RequestType) */
                         usualWaits: {
                             [key: string]: number;
                         };
@@ -3587,7 +3627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Understood, but refers to something else. Codes: `press_key_reused`. */
+            /** @description Understood, but refers to something else. Codes: `press_key_reused`, `request_type_unavailable`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3596,7 +3636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "press_key_reused";
+                            code?: "press_key_reused" | "request_type_unavailable";
                         };
                     };
                 };
@@ -4929,6 +4969,171 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateRequestTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hidden: components["schemas"]["SpecRequestTypeInput"][];
+                    custom: {
+                        key?: string;
+                        labels: {
+                            [key: string]: string;
+                        };
+                        icon: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        restaurant: components["schemas"]["Restaurant"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `button_label_required`, `button_label_too_long`, `button_label_invalid`, `button_icon_invalid`, `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "button_label_required" | "button_label_too_long" | "button_label_invalid" | "button_icon_invalid" | "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`, `button_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found" | "button_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `buttons_too_many`, `buttons_exhausted`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "buttons_too_many" | "buttons_exhausted";
+                        };
+                    };
+                };
+            };
+            /** @description The body is not of a type this endpoint takes. Codes: `ctp_invalid_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Understood, but refers to something else. Codes: `buttons_none_enabled`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "buttons_none_enabled";
                         };
                     };
                 };
@@ -12898,6 +13103,8 @@ export interface operations {
                             id: string;
                             name: string;
                             escalateAfterMinutes: number;
+                            guestLanguage: string;
+                            requestTypes: components["schemas"]["RequestTypes"];
                         };
                         requests: components["schemas"]["BoardRequest"][];
                         openTotal: number;

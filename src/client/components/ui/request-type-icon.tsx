@@ -1,3 +1,10 @@
+import {
+  BUTTON_ICONS,
+  findCustomType,
+  isSpecType,
+  type RequestKind,
+  type RequestTypesConfig,
+} from '@shared/request-types';
 import type { RequestType } from '@shared/rules';
 
 /**
@@ -38,14 +45,33 @@ export const REQUEST_TYPE_TONE: Record<RequestType, { tile: string; edge: string
   bill: { tile: 'bg-type-bill-100 text-type-bill-900', edge: 'border-s-type-bill-500' },
 };
 
+/** A restaurant's own type (decision 087): a neutral tile, its icon telling it apart. */
+const CUSTOM_TYPE_TONE = { tile: 'bg-sunken text-ink', edge: 'border-s-subtle' };
+
+export function requestTypeTone(type: RequestKind): { tile: string; edge: string } {
+  return isSpecType(type) ? REQUEST_TYPE_TONE[type] : CUSTOM_TYPE_TONE;
+}
+
+/** A type's icon: SPEC's four their own, a custom type the one its owner picked (a star if unknown). */
+export function requestTypeIconPath(
+  type: RequestKind,
+  requestTypes: RequestTypesConfig | null | undefined,
+): string {
+  if (isSpecType(type)) return REQUEST_TYPE_ICON_PATHS[type];
+  return BUTTON_ICONS[findCustomType(requestTypes, type)?.icon ?? 'star'];
+}
+
 export function RequestTypeIcon({
   type,
+  requestTypes,
   className = 'size-6',
 }: {
-  type: RequestType;
+  type: RequestKind;
+  /** The restaurant's own buttons, which name a custom type's icon (decision 087). */
+  requestTypes?: RequestTypesConfig | null | undefined;
   className?: string;
 }) {
-  return <StrokeIcon d={REQUEST_TYPE_ICON_PATHS[type]} className={className} />;
+  return <StrokeIcon d={requestTypeIconPath(type, requestTypes)} className={className} />;
 }
 
 /** A decorative 24 × 24 line icon drawn in the text colour (the guest page's and the console's icons). */

@@ -77,7 +77,8 @@ export class AnalyticsService {
     const types = of('type')
       .filter((row) => row.type !== null)
       .map((row) => ({ type: row.type!, ...figuresOf(row) }))
-      .sort((a, b) => REQUEST_TYPES.indexOf(a.type) - REQUEST_TYPES.indexOf(b.type));
+      // SPEC's four in their order, then the restaurant's own (decision 087) by key; the page orders those by label.
+      .sort((a, b) => typeRank(a.type) - typeRank(b.type) || a.type.localeCompare(b.type));
     const tables = of('table')
       .map((row) => ({
         tableId: row.table_id ?? '',
@@ -122,3 +123,8 @@ export class AnalyticsService {
     };
   }
 }
+
+const typeRank = (type: string) => {
+  const index = (REQUEST_TYPES as readonly string[]).indexOf(type);
+  return index === -1 ? REQUEST_TYPES.length : index;
+};

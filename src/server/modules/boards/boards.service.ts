@@ -219,6 +219,8 @@ export class BoardsService {
         id: restaurants.id,
         name: restaurants.name,
         escalateAfterMinutes: restaurants.escalateAfterMinutes,
+        guestLanguage: restaurants.guestLanguage,
+        requestTypes: restaurants.requestTypes,
       })
       .from(restaurants)
       .where(eq(restaurants.id, board.restaurantId));

@@ -6,7 +6,13 @@
 import { paths } from '@shared/paths';
 import type { PushPayload, Role, ServiceRequest } from '@shared/schemas';
 import type { I18n } from '@shared/i18n/i18n';
-import { requestTableText, requestTypeText, serverI18n, serverText } from '../../i18n';
+import {
+  requestTableText,
+  requestTypeText,
+  serverI18n,
+  serverText,
+  type ButtonNames,
+} from '../../i18n';
 
 /** Where a click on the notification leads (the client's routes, shared/paths.ts). */
 const SERVER_CONSOLE_PATH = paths.serverRequests;
@@ -19,10 +25,11 @@ const ADMIN_HOME_PATH = paths.adminDashboard;
 export function newRequestPayload(
   request: ServiceRequest,
   i18n: I18n = serverI18n(null),
+  buttons: ButtonNames | null = null,
 ): PushPayload {
   return {
     title: serverText(i18n, 'server.push.newRequest', { table: requestTableText(i18n, request) }),
-    body: requestBody(request, requestTypeText(i18n, request.type), i18n),
+    body: requestBody(request, requestTypeText(i18n, request.type, buttons), i18n),
     tag: request.id,
     url: SERVER_CONSOLE_PATH,
   };
@@ -51,13 +58,14 @@ export function overduePayload(
   minutes: number,
   role: Role,
   i18n: I18n = serverI18n(null),
+  buttons: ButtonNames | null = null,
 ): PushPayload {
   return {
     title: serverText(i18n, 'server.push.overdueTitle', { table: requestTableText(i18n, request) }),
     body: requestBody(
       request,
       serverText(i18n, 'server.push.overdueBody', {
-        typeTitle: requestTypeText(i18n, request.type),
+        typeTitle: requestTypeText(i18n, request.type, buttons),
         minutes,
       }),
       i18n,

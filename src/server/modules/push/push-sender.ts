@@ -22,6 +22,8 @@ import { newRequestPayload, overduePayload } from './push-payloads';
 import { serverI18n } from '../../i18n';
 import { loadWebPush, type VapidKeyPair, type VapidKeys } from './vapid-keys';
 import { findRequest } from '../requests/requests.repo';
+import { findRestaurant } from '../restaurants/restaurants.repo';
+import { isSpecType } from '@shared/request-types';
 import { toApiRequest } from '../requests/requests.mapper';
 
 /** A request alert is worthless minutes later: the push service drops it after this (issue 5: short TTL). */
@@ -147,10 +149,21 @@ export class PushSender {
       now,
     );
     const pending = targets.filter((t) => !row.sentTo.includes(t.id));
+    // A restaurant's own button is named by its label (decision 087): read only for such a request.
+    const buttons =
+      pending.length > 0 && !isSpecType(request.type)
+        ? ((await findRestaurant(this.db, row.restaurantId)) ?? null)
+        : null;
     const payloadFor = (t: PushTargetRow) =>
       overdue
-        ? overduePayload(request, found.escalateAfterMinutes, t.role, serverI18n(t.language))
-        : newRequestPayload(request, serverI18n(t.language));
+        ? overduePayload(
+            request,
+            found.escalateAfterMinutes,
+            t.role,
+            serverI18n(t.language),
+            buttons,
+          )
+        : newRequestPayload(request, serverI18n(t.language), buttons);
     const done = [...row.sentTo];
     const delivered: string[] = [];
     let retry = false;

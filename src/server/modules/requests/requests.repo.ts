@@ -161,6 +161,12 @@ with input as (
     and (t.last_request_at is null or t.last_request_at <= p.threshold)
     and (p.press_key is null or not exists (
       select 1 from requests e where e.table_id = p.table_id and e.press_key = p.press_key))
+    -- Decision 087: only a button the restaurant shows: one of SPEC's four it does not hide, or one of its own not
+    -- deleted (a primary key read of the restaurant, inside the same statement).
+    and exists (select 1 from restaurants r where r.id = p.restaurant_id and case
+      when p.type in ('server','order','refill','bill') then not ((r.request_types -> 'hidden') @> to_jsonb(p.type))
+      else (r.request_types -> 'custom') @> jsonb_build_array(jsonb_build_object('key', p.type, 'deletedAt', null))
+      end)
   returning p.id, t.id as table_id, t.restaurant_id, t.server_id, t.number, p.type, p.now, p.payload,
     p.press_key, p.note, p.urgent,
     -- Decision 077: a table with no server of its own is routed to its section's servers (none: to everyone).

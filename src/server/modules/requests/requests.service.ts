@@ -11,12 +11,8 @@ import {
 } from '@shared/constants';
 import { FLOOR_MSG } from '@shared/floor-messages';
 import { MSG } from '@shared/messages';
-import {
-  cooldownRemainingSeconds,
-  GUEST_BUTTON_LABELS,
-  guestAgo,
-  type RequestType,
-} from '@shared/rules';
+import { cooldownRemainingSeconds, guestAgo } from '@shared/rules';
+import { englishButtonLabel, isEnabledType, type RequestKind } from '@shared/request-types';
 import type { RequestHistoryResponse, RequestsResponse, ServiceRequest } from '@shared/schemas';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -244,7 +240,7 @@ export class RequestsService {
   async createFromGuest(
     restaurantId: string,
     tableId: string,
-    type: RequestType,
+    type: RequestKind,
     pressKey: string | null = null,
     extras: {
       note?: string | undefined;
@@ -343,6 +339,10 @@ export class RequestsService {
           cooldownRemainingSeconds: cooldownRemainingSeconds(table.lastRequestAt, Date.now()),
         };
       }
+      // Decision 087: a button the restaurant hid or deleted (the statement claimed nothing for it).
+      const restaurant = await findRestaurant(this.db, restaurantId);
+      if (restaurant && !isEnabledType(restaurant.requestTypes, type))
+        throw new AppError(422, 'request_type_unavailable', MSG.requestTypeUnavailable);
       // At least 1: the claim was refused, so the cool-down was running when the statement ran.
       const remaining = Math.max(1, cooldownRemainingSeconds(table.lastRequestAt, Date.now()));
       // Issue 12: a second phone at the table is told that the table's request is already in, which one, and the
@@ -350,7 +350,7 @@ export class RequestsService {
       const [open] = await listOpenForTable(this.db, restaurantId, tableId);
       const message = open
         ? MSG.guestAlreadyIn(
-            GUEST_BUTTON_LABELS[open.type],
+            englishButtonLabel(open.type, restaurant?.requestTypes),
             guestAgo(Date.now() - open.createdAt),
             remaining,
           )

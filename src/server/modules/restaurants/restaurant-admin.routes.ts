@@ -9,6 +9,7 @@ import {
   listRestaurants,
   LOGO_FIELD,
   updateRestaurant,
+  updateRequestTypes,
   uploadRestaurantLogo,
 } from '@shared/api/restaurants';
 import { AppError, badRequest } from '../../http/errors';
@@ -78,6 +79,17 @@ export function registerRestaurantAdminRoutes(
   route(app, updateRestaurant, async (request) => {
     const { restaurantId } = request.params;
     return { restaurant: await restaurantAdmin.update(request.user!, restaurantId, request.body) };
+  });
+
+  route(app, updateRequestTypes, async (request) => {
+    const { restaurantId } = request.params;
+    return {
+      restaurant: await restaurantAdmin.updateRequestTypes(
+        request.user!,
+        restaurantId,
+        request.body,
+      ),
+    };
   });
 
   route(app, deleteRestaurant, async (request, reply) => {

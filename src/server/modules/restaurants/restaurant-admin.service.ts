@@ -3,7 +3,7 @@
  * create, rename and brand, delete, logo upload and delete. Every call is checked against ownership here; another
  * owner's restaurant answers 404 exactly like a missing one and nothing changes.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
@@ -12,7 +12,19 @@ import {
   MAX_RESTAURANTS_PER_ADMIN_DEFAULT,
 } from '@shared/constants';
 import { MSG } from '@shared/messages';
-import type { Restaurant, updateRestaurantBodySchema } from '@shared/schemas';
+import {
+  CUSTOM_TYPES_KEPT_MAX,
+  normalizeLabels,
+  requestTypesProblem,
+  type CustomRequestType,
+  type RequestTypesProblem,
+} from '@shared/request-types';
+import { REQUEST_TYPES } from '@shared/rules';
+import type {
+  Restaurant,
+  updateRequestTypesBodySchema,
+  updateRestaurantBodySchema,
+} from '@shared/schemas';
 import { AppError, conflict, notFound } from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
 import type { SessionUser } from '../auth/auth.service';
@@ -35,6 +47,24 @@ import { assertRestaurantAccess } from '../../policy/policy';
 import { createRestaurant } from './restaurants.service';
 
 export type UpdateRestaurantBody = z.infer<typeof updateRestaurantBodySchema>;
+export type UpdateRequestTypesBody = z.infer<typeof updateRequestTypesBodySchema>;
+
+const BUTTON_REFUSALS: Record<RequestTypesProblem, () => AppError> = {
+  button_label_required: () => new AppError(400, 'button_label_required', MSG.buttonLabelRequired),
+  button_label_too_long: () => new AppError(400, 'button_label_too_long', MSG.buttonLabelTooLong),
+  button_label_invalid: () => new AppError(400, 'button_label_invalid', MSG.buttonLabelInvalid),
+  button_icon_invalid: () => new AppError(400, 'button_icon_invalid', MSG.buttonIconInvalid),
+  buttons_too_many: () => conflict(MSG.buttonsTooMany, 'buttons_too_many'),
+  buttons_none_enabled: () => new AppError(422, 'buttons_none_enabled', MSG.buttonsNoneEnabled),
+};
+
+const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** A new custom type's key: 'c_' and ten random letters or digits (shared/request-types CUSTOM_TYPE_KEY). */
+const newCustomKey = (): `c_${string}` => {
+  let key = '';
+  for (let i = 0; i < 10; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+  return `c_${key}`;
+};
 
 const restaurantNotFound = () => notFound(MSG.restaurantNotFound, 'restaurant_not_found');
 
@@ -97,6 +127,57 @@ export class RestaurantAdminService {
     await this.db.transaction(async (tx) => {
       if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
       await updateRestaurantRow(tx, restaurantId, patch, Date.now());
+    });
+    return this.publishUpdated(restaurantId);
+  }
+
+  /**
+   * The guest's buttons (decision 087), as the owner leaves them: SPEC's types hidden, and the restaurant's own in
+   * order — a button sent with its key is changed, one without is new, one not sent is deleted. A deleted button stays
+   * in the list with deletedAt, so its past requests keep their name and icon; a press of it is refused from then on
+   * (the press statement reads the list). Checked under the restaurant's row lock, so two owners' saves serialise.
+   */
+  async updateRequestTypes(
+    user: SessionUser,
+    restaurantId: string,
+    body: UpdateRequestTypesBody,
+  ): Promise<Restaurant> {
+    await this.db.transaction(async (tx) => {
+      const row = await lockOwnedRestaurant(tx, restaurantId, user.id);
+      if (!row) throw restaurantNotFound();
+      const problem = requestTypesProblem(body.hidden, body.custom, row.guestLanguage);
+      if (problem) throw BUTTON_REFUSALS[problem]();
+      const now = Date.now();
+      const current = new Map(row.requestTypes.custom.map((c) => [c.key, c]));
+      const sent = new Set<string>();
+      const kept: CustomRequestType[] = body.custom.map((draft) => {
+        if (draft.key !== undefined) {
+          const existing = current.get(draft.key);
+          if (!existing || existing.deletedAt !== null || sent.has(draft.key))
+            throw notFound(MSG.buttonNotFound, 'button_not_found');
+          sent.add(draft.key);
+        }
+        return {
+          key: draft.key ?? newCustomKey(),
+          labels: normalizeLabels(draft.labels),
+          icon: draft.icon as CustomRequestType['icon'],
+          deletedAt: null,
+        };
+      });
+      const deleted = row.requestTypes.custom
+        .filter((c) => !sent.has(c.key))
+        .map((c) => (c.deletedAt === null ? { ...c, deletedAt: now } : c));
+      if (kept.length + deleted.length > CUSTOM_TYPES_KEPT_MAX)
+        throw conflict(MSG.buttonsExhausted, 'buttons_exhausted', {
+          values: { max: CUSTOM_TYPES_KEPT_MAX },
+        });
+      const hidden = REQUEST_TYPES.filter((type) => body.hidden.includes(type));
+      await updateRestaurantRow(
+        tx,
+        restaurantId,
+        { requestTypes: { hidden, custom: [...kept, ...deleted] } },
+        now,
+      );
     });
     return this.publishUpdated(restaurantId);
   }

@@ -1,6 +1,13 @@
 import type { PublicRestaurant, Restaurant } from '@shared/schemas';
 import { DEFAULT_LOCALE, isLocale } from '@shared/i18n/locales';
+import type { RequestTypesConfig } from '@shared/request-types';
 import type { RestaurantWithLogo } from './restaurants.repo';
+
+/** What a guest sees of the buttons: deleted ones are only for the staff's history (decision 087). */
+export const publicRequestTypes = (config: RequestTypesConfig): RequestTypesConfig => ({
+  hidden: config.hidden,
+  custom: config.custom.filter((c) => c.deletedAt === null),
+});
 
 export const logoUrlOf = (row: RestaurantWithLogo) =>
   row.logoEtag
@@ -20,6 +27,7 @@ export function toApiRestaurant(row: RestaurantWithLogo): Restaurant {
     showServerNames: row.showServerNames,
     timeZone: row.timeZone,
     guestLanguage: isLocale(row.guestLanguage) ? row.guestLanguage : DEFAULT_LOCALE,
+    requestTypes: row.requestTypes,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -33,6 +41,8 @@ export function toPublicRestaurant(row: RestaurantWithLogo): PublicRestaurant {
     primaryColor: row.primaryColor,
     secondaryColor: row.secondaryColor,
     reviewUrl: row.reviewUrl,
+    guestLanguage: isLocale(row.guestLanguage) ? row.guestLanguage : DEFAULT_LOCALE,
+    requestTypes: publicRequestTypes(row.requestTypes),
   };
 }
 
@@ -45,5 +55,7 @@ export function publicOf(restaurant: Restaurant): PublicRestaurant {
     primaryColor: restaurant.primaryColor,
     secondaryColor: restaurant.secondaryColor,
     reviewUrl: restaurant.reviewUrl,
+    guestLanguage: restaurant.guestLanguage,
+    requestTypes: publicRequestTypes(restaurant.requestTypes),
   };
 }

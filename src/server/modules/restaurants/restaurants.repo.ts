@@ -147,6 +147,7 @@ export type RestaurantPatch = Partial<
     | 'showServerNames'
     | 'timeZone'
     | 'guestLanguage'
+    | 'requestTypes'
   >
 >;
 

@@ -7,7 +7,9 @@ import type { AnalyticsFigures, AnalyticsResponse } from '@shared/analytics';
 import { appTableLabel, appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import type { I18n } from '@shared/i18n/i18n';
+import { isSpecType } from '@shared/request-types';
 import type { RequestType } from '@shared/rules';
+import { typeText, type TypeNames } from '../../../lib/request-text';
 import type { Cell, Column, TableData } from './csv';
 import { formatDay, formatDuration, formatHourRange } from './format';
 
@@ -18,6 +20,15 @@ const TYPE_LABELS: Readonly<Record<RequestType, AppMessageId>> = {
   refill: 'app.settings.analytics.typeRefill',
   bill: 'app.settings.analytics.typeBill',
 };
+
+/**
+ * A type's name in the tables and the CSV: SPEC's four as the guest's buttons, a restaurant's own by its label in the
+ * screen's language (decision 087; a deleted one too).
+ */
+const typeName = (i18n: I18n, type: string, names: TypeNames | null | undefined): string =>
+  isSpecType(type)
+    ? appText(i18n, TYPE_LABELS[type])
+    : typeText(i18n, type as `c_${string}`, names);
 
 /** The four response times: their header, and the name of their seconds column in the CSV. */
 const TIME_COLUMNS = [
@@ -84,11 +95,15 @@ export function serversTable(i18n: I18n, data: AnalyticsResponse): TableData {
   );
 }
 
-export const typesTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
+export const typesTable = (
+  i18n: I18n,
+  data: AnalyticsResponse,
+  names: TypeNames | null | undefined,
+): TableData =>
   breakdown(
     i18n,
     'app.settings.analytics.colType',
-    data.types.map((t) => [appText(i18n, TYPE_LABELS[t.type]), t]),
+    data.types.map((t) => [typeName(i18n, t.type, names), t]),
   );
 
 export const tablesTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
@@ -152,11 +167,15 @@ export function feedbackByServerTable(i18n: I18n, data: AnalyticsResponse): Tabl
   );
 }
 
-export const feedbackByTypeTable = (i18n: I18n, data: AnalyticsResponse): TableData =>
+export const feedbackByTypeTable = (
+  i18n: I18n,
+  data: AnalyticsResponse,
+  names: TypeNames | null | undefined,
+): TableData =>
   feedbackBreakdown(
     i18n,
     'app.settings.analytics.colType',
-    data.types.map((t) => [appText(i18n, TYPE_LABELS[t.type]), t]),
+    data.types.map((t) => [typeName(i18n, t.type, names), t]),
   );
 
 /** The period's ratings, newest first, with what the guest wrote (plain text; the CSV keeps it as text). */

@@ -14,6 +14,7 @@ import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRestaurant } from '../../../lib/restaurants-api';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
+import { useTypeNames } from '../../../lib/type-names';
 import { NoRestaurantNotice } from '../../../components/no-restaurant-notice';
 import { useAnalytics } from '../api/analytics-api';
 import { ChartCard } from '../components/chart-card';
@@ -145,6 +146,7 @@ function LoadingSkeleton() {
 
 function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string }) {
   const i18n = useI18n();
+  const names = useTypeNames();
   const { totals } = data;
   const busiest = data.busiestHours[0];
   const hourly = hourlyTable(i18n, data.hours);
@@ -252,7 +254,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         <Breakdown
           title={t('app.settings.analytics.byType')}
           description={t('app.settings.analytics.byTypeDescription')}
-          table={typesTable(i18n, data)}
+          table={typesTable(i18n, data, names)}
           fileName={`${fileStem}-by-type.csv`}
         />
         <Breakdown
@@ -287,7 +289,7 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         <Breakdown
           title={t('app.settings.analytics.feedbackByType')}
           description={t('app.settings.analytics.feedbackByTypeDescription')}
-          table={feedbackByTypeTable(i18n, data)}
+          table={feedbackByTypeTable(i18n, data, names)}
           fileName={`${fileStem}-feedback-by-type.csv`}
           empty={t('app.settings.analytics.noRequests')}
         />

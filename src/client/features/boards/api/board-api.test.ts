@@ -46,7 +46,13 @@ const request = (over: Partial<BoardRequest> = {}): BoardRequest => ({
 const data = (): BoardData => ({
   snapshot: {
     board: { id: 'b', name: 'Bar TV' },
-    restaurant: { id: 'x', name: 'Bistro', escalateAfterMinutes: 10 },
+    restaurant: {
+      id: 'x',
+      name: 'Bistro',
+      escalateAfterMinutes: 10,
+      guestLanguage: 'en',
+      requestTypes: { hidden: [], custom: [] },
+    },
     requests: [],
     openTotal: 0,
     now: 0,

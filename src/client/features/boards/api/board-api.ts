@@ -4,6 +4,7 @@
  * refetches the snapshot, so events missed during a gap (a network loss, a server restart) are never missed.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { findCustomType, isSpecType } from '@shared/request-types';
 import { boardLiveEventSchema, type BoardSnapshot } from '@shared/board';
 import { getBoard, pairBoard } from '@shared/api/boards';
 import { BOARD_REVOKED_CLOSE } from '@shared/constants';
@@ -73,6 +74,11 @@ export function startBoardLive(
     finalCloseCodes: [BOARD_REVOKED_CLOSE],
     onEvent: (event) => {
       if (event.type === 'resync') return refetch();
+      // Decision 087: a button the owner added after the snapshot came; the snapshot brings its label and icon.
+      const known =
+        queryClient.getQueryData<BoardData>(BOARD_KEY)?.snapshot.restaurant.requestTypes;
+      if (known && !isSpecType(event.request.type) && !findCustomType(known, event.request.type))
+        refetch();
       queryClient.setQueryData<BoardData>(BOARD_KEY, (current) =>
         current
           ? {

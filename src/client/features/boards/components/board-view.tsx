@@ -9,12 +9,12 @@ import type { I18n } from '@shared/i18n/i18n';
 import type { BoardRequest, BoardSnapshot } from '@shared/board';
 import {
   REQUEST_EXTRA_ICON_PATHS,
-  REQUEST_TYPE_TONE,
+  requestTypeTone,
   RequestTypeIcon,
   StrokeIcon,
 } from '../../../components/ui/request-type-icon';
 import { useI18n } from '../../../lib/i18n';
-import { elapsedText, typeText } from '../../../lib/request-text';
+import { elapsedText, typeText, type TypeNames } from '../../../lib/request-text';
 import type { LiveStatus } from '../../../lib/live-client';
 import { waitToneOf, type WaitTone } from '../lib/board-list';
 
@@ -67,16 +67,19 @@ function BoardCard({
   request,
   now,
   escalateAfterMinutes,
+  names,
 }: {
   request: BoardRequest;
   now: number;
   escalateAfterMinutes: number;
+  /** The restaurant's own buttons (decision 087). */
+  names: TypeNames;
 }) {
   const i18n = useI18n();
   const tone = waitToneOf(request, now, escalateAfterMinutes);
   const style = TONE_STYLE[tone];
   const table = tableOf(i18n, request);
-  const type = typeText(i18n, request.type);
+  const type = typeText(i18n, request.type, names);
   const wait = elapsedText(i18n, now - request.createdAt);
   return (
     <li
@@ -95,9 +98,13 @@ function BoardCard({
       </div>
       <p className="flex min-w-0 items-center gap-2 text-lg font-semibold text-body lg:text-2xl 2xl:text-3xl">
         <span
-          className={`inline-flex shrink-0 items-center justify-center rounded-control p-1 ${REQUEST_TYPE_TONE[request.type].tile}`}
+          className={`inline-flex shrink-0 items-center justify-center rounded-control p-1 ${requestTypeTone(request.type).tile}`}
         >
-          <RequestTypeIcon type={request.type} className="size-6 lg:size-8 2xl:size-10" />
+          <RequestTypeIcon
+            type={request.type}
+            requestTypes={names.requestTypes}
+            className="size-6 lg:size-8 2xl:size-10"
+          />
         </span>
         <span className="min-w-0 truncate">{type}</span>
       </p>
@@ -212,6 +219,7 @@ export function BoardView({
                   request={request}
                   now={now}
                   escalateAfterMinutes={restaurant.escalateAfterMinutes}
+                  names={restaurant}
                 />
               ))}
             </ol>

@@ -19,7 +19,13 @@ const request = (over: Partial<BoardRequest>): BoardRequest => ({
 
 const snapshot = (requests: BoardRequest[], openTotal = requests.length): BoardSnapshot => ({
   board: { id: 'b', name: 'Bar TV' },
-  restaurant: { id: 'x', name: 'Bistro', escalateAfterMinutes: 10 },
+  restaurant: {
+    id: 'x',
+    name: 'Bistro',
+    escalateAfterMinutes: 10,
+    guestLanguage: 'en',
+    requestTypes: { hidden: [], custom: [] },
+  },
   requests,
   openTotal,
   now: 0,

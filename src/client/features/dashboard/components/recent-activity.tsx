@@ -3,6 +3,7 @@ import { appTableLabel, appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
 import type { I18n } from '@shared/i18n/i18n';
 import { RequestTypeIcon } from '../../../components/ui/request-type-icon';
+import { useTypeNames } from '../../../lib/type-names';
 import { describeActivity, formatClock } from '../api/dashboard-api';
 import { DashboardPanel, LiveBadge, PanelEmpty } from './dashboard-panel';
 
@@ -26,6 +27,7 @@ export function RecentActivity({
   timeZone: string;
 }) {
   const i18n = useI18n();
+  const names = useTypeNames();
   return (
     <DashboardPanel title={appText(i18n, 'app.dashboard.recent')} aside={<LiveBadge />}>
       {activity.length === 0 ? (
@@ -45,7 +47,11 @@ export function RecentActivity({
                 className={`inline-flex size-8 shrink-0 items-center justify-center rounded-control ${KIND_TONE[a.kind]}`}
               >
                 {a.requestType ? (
-                  <RequestTypeIcon type={a.requestType} className="size-4" />
+                  <RequestTypeIcon
+                    type={a.requestType}
+                    requestTypes={names?.requestTypes}
+                    className="size-4"
+                  />
                 ) : (
                   <TableIcon />
                 )}

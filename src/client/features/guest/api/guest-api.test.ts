@@ -22,6 +22,8 @@ const table = (openRequests: GuestRequestState[]): GuestTableResponse => ({
     primaryColor: '#1E40AF',
     secondaryColor: '#F59E0B',
     reviewUrl: null,
+    guestLanguage: 'en',
+    requestTypes: { hidden: [], custom: [] },
   },
   table: { id: 't', number: '1' },
   cooldownRemainingSeconds: 0,

@@ -1,4 +1,4 @@
-import type { RequestType } from '@shared/rules';
+import type { RequestKind } from '@shared/request-types';
 import type { BillMethod, GuestRequestState, GuestTableResponse } from '@shared/schemas';
 import type { TableRef } from '@shared/paths';
 import { routes } from '@shared/api/routes';
@@ -16,7 +16,7 @@ const guestCooldown = { ...routes.getGuestCooldown, responses: { 200: guestCoold
 const guestPress = {
   ...routes.createGuestRequest,
   // The body's type only: the server checks it; this page carries no zod to check it with.
-  body: undefined as unknown as { type: RequestType; note?: string; urgent?: boolean },
+  body: undefined as unknown as { type: RequestKind; note?: string; urgent?: boolean },
   responses: { 201: guestRequestResponse },
 };
 const guestCancel = {
@@ -50,7 +50,7 @@ const PRESS_TIMEOUT_MS = 10_000;
 export function sendGuestRequest(
   restaurantId: string,
   tableId: string,
-  type: RequestType,
+  type: RequestKind,
   key: string,
   extras: { note?: string | null | undefined; urgent?: boolean | undefined } = {},
 ) {

@@ -23,6 +23,11 @@ const table = {
     primaryColor: '#1E40AF',
     secondaryColor: '#F59E0B',
     reviewUrl: 'https://reviews.example/demo',
+    guestLanguage: 'es',
+    requestTypes: {
+      hidden: ['refill'],
+      custom: [{ key: 'c_abcdefghij', labels: { es: 'Trona' }, icon: 'chair', deletedAt: null }],
+    },
   },
   table: { id: 't1', number: '1' },
   cooldownRemainingSeconds: 0,

@@ -14,6 +14,8 @@ import type {
   PublicRestaurant,
 } from '@shared/schemas';
 import { REQUEST_TYPES } from '@shared/rules';
+import { CUSTOM_TYPE_KEY } from '@shared/request-types';
+import { isLocale } from '@shared/i18n/locales';
 import type { ResponseParser } from '../../../lib/api-client';
 
 type Fields = Record<string, unknown>;
@@ -25,9 +27,38 @@ const isNumber = (value: unknown): value is number =>
 const isStringOrNull = (value: unknown): value is string | null =>
   value === null || isString(value);
 
+/** One of the restaurant's own buttons (decision 087). */
+const isCustomType = (value: unknown) =>
+  isObject(value) &&
+  isString(value.key) &&
+  CUSTOM_TYPE_KEY.test(value.key) &&
+  isObject(value.labels) &&
+  Object.values(value.labels).every(isString) &&
+  isString(value.icon) &&
+  (value.deletedAt === null || isNumber(value.deletedAt));
+
+/**
+ * The restaurant's buttons (decision 087). An answer without them (an older server's, or a page the phone cached
+ * before) means SPEC's four: they are filled in, so such a page still draws its buttons.
+ */
+function hasButtons(value: Fields): boolean {
+  if (value.requestTypes === undefined) value.requestTypes = { hidden: [], custom: [] };
+  if (value.guestLanguage === undefined) value.guestLanguage = 'en';
+  const buttons = value.requestTypes;
+  return (
+    isLocale(value.guestLanguage) &&
+    isObject(buttons) &&
+    Array.isArray(buttons.hidden) &&
+    buttons.hidden.every(isRequestType) &&
+    Array.isArray(buttons.custom) &&
+    buttons.custom.every(isCustomType)
+  );
+}
+
 function isPublicRestaurant(value: unknown): value is PublicRestaurant {
   return (
     isObject(value) &&
+    hasButtons(value) &&
     isString(value.id) &&
     isString(value.name) &&
     isStringOrNull(value.logoUrl) &&
@@ -44,7 +75,10 @@ const STATUSES: readonly unknown[] = [
   'dismissed',
   'cancelled',
 ];
-const isRequestType = (value: unknown) => (REQUEST_TYPES as readonly unknown[]).includes(value);
+/** SPEC's four, or a restaurant's own type's key (decision 087). */
+const isRequestType = (value: unknown) =>
+  (REQUEST_TYPES as readonly unknown[]).includes(value) ||
+  (isString(value) && CUSTOM_TYPE_KEY.test(value));
 
 /** One of the table's requests as its guest page may know it (decision 029). */
 function isGuestRequestState(value: unknown): value is GuestRequestState {

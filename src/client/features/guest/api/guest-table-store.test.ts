@@ -11,6 +11,8 @@ const table = (number = '1'): GuestTableResponse => ({
     primaryColor: '#1E40AF',
     secondaryColor: '#F59E0B',
     reviewUrl: null,
+    guestLanguage: 'en',
+    requestTypes: { hidden: [], custom: [] },
   },
   table: { id: 't', number },
   cooldownRemainingSeconds: 0,

@@ -29,6 +29,8 @@ const restaurant = {
   primaryColor: '#0F766E',
   secondaryColor: '#F59E0B',
   reviewUrl: null,
+  guestLanguage: 'en',
+  requestTypes: { hidden: [], custom: [] },
 };
 
 beforeEach(() => {

@@ -5,7 +5,7 @@
  * checked with the note's rules before it is sent; the server checks it again.
  */
 import { useId, useState } from 'react';
-import type { RequestType } from '@shared/rules';
+import type { RequestKind } from '@shared/request-types';
 import type { GuestRatingResponse, GuestRequestState } from '@shared/schemas';
 import type { TableRef } from '@shared/paths';
 import { routes } from '@shared/api/routes';
@@ -46,7 +46,7 @@ const ratingRoute = {
 export interface GuestFeedbackProps {
   table: TableRef;
   requestId: string;
-  type: RequestType;
+  type: RequestKind;
   /** The press's own key (decision 071): only the phone that pressed may answer. */
   pressKey: string;
   /** The restaurant's public review link, offered after a good rating only (when the server says so). */

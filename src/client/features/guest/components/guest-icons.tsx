@@ -1,7 +1,9 @@
 import type { RequestType } from '@shared/rules';
+import type { RequestKind, RequestTypesConfig } from '@shared/request-types';
 import {
   REQUEST_EXTRA_ICON_PATHS,
   REQUEST_TYPE_ICON_PATHS,
+  requestTypeIconPath,
   StrokeIcon,
 } from '../../../components/ui/request-type-icon';
 
@@ -23,4 +25,17 @@ export function GuestIcon({
   className?: string;
 }) {
   return <StrokeIcon d={PATHS[name]} className={className} />;
+}
+
+/** A request type's icon on the guest page: SPEC's four, or the icon the owner picked for a button (decision 087). */
+export function GuestTypeIcon({
+  type,
+  requestTypes,
+  className = 'size-8',
+}: {
+  type: RequestKind;
+  requestTypes: RequestTypesConfig;
+  className?: string;
+}) {
+  return <StrokeIcon d={requestTypeIconPath(type, requestTypes)} className={className} />;
 }

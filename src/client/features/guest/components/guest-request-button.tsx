@@ -1,22 +1,21 @@
-import type { RequestType } from '@shared/rules';
+import type { RequestKind, RequestTypesConfig } from '@shared/request-types';
 import { guestText } from '@shared/i18n/guest';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
 import { readableTextOn } from '@shared/color';
-import { GuestIcon } from './guest-icons';
+import { GuestIcon, GuestTypeIcon } from './guest-icons';
 
 export type GuestButtonState = 'idle' | 'pending' | 'sent';
 
-/** SPEC §2: the four guest buttons, in order (their labels are in the guest catalogue). */
-export const GUEST_BUTTONS: readonly RequestType[] = ['server', 'order', 'refill', 'bill'];
-
 export interface GuestRequestButtonProps {
-  type: RequestType;
+  type: RequestKind;
+  /** The restaurant's buttons, which give a button of its own its icon (decision 087). */
+  requestTypes: RequestTypesConfig;
   label: string;
   state: GuestButtonState;
   disabled: boolean;
   color: string;
-  onPress: (type: RequestType) => void;
+  onPress: (type: RequestKind) => void;
 }
 
 /**
@@ -26,6 +25,7 @@ export interface GuestRequestButtonProps {
  */
 export function GuestRequestButton({
   type,
+  requestTypes,
   label,
   state,
   disabled,
@@ -47,7 +47,13 @@ export function GuestRequestButton({
         sent ? 'bg-success-700 text-white' : ''
       } ${pending ? 'animate-pulse' : ''} ${disabled && state === 'idle' ? 'opacity-50' : ''}`}
     >
-      {pending ? <Spinner className="size-8" /> : <GuestIcon name={sent ? 'sent' : type} />}
+      {pending ? (
+        <Spinner className="size-8" />
+      ) : sent ? (
+        <GuestIcon name="sent" />
+      ) : (
+        <GuestTypeIcon type={type} requestTypes={requestTypes} />
+      )}
       <span>
         {pending ? guestText(i18n, 'guest.sending') : sent ? guestText(i18n, 'guest.sent') : label}
       </span>

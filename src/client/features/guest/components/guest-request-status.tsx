@@ -1,14 +1,15 @@
-import type { RequestType } from '@shared/rules';
+import type { RequestKind } from '@shared/request-types';
+import type { PublicRestaurant } from '@shared/schemas';
 import type { BillMethod } from '@shared/schemas';
 import { guestAgoText, guestButtonLabel, guestText } from '@shared/i18n/guest';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
-import { GuestIcon } from './guest-icons';
+import { GuestIcon, GuestTypeIcon } from './guest-icons';
 
 /** Where the table's request is, as the guest page shows it (issue 12): sent → on the way → done. */
 export interface GuestRequestStatus {
   kind: 'sent' | 'taken' | 'done';
-  type: RequestType;
+  type: RequestKind;
   createdAt: number;
   /** The taker's first name; null: not taken yet, or the restaurant does not show names. */
   takenBy: string | null;
@@ -40,13 +41,16 @@ export function GuestRequestStatusCard({
   status,
   now,
   own = null,
+  restaurant,
 }: {
   status: GuestRequestStatus;
   now: number;
   own?: OwnRequestActions | null;
+  /** Names the restaurant's own buttons (decision 087). */
+  restaurant: Pick<PublicRestaurant, 'requestTypes' | 'guestLanguage'>;
 }) {
   const i18n = useI18n();
-  const label = guestButtonLabel(i18n, status.type);
+  const label = guestButtonLabel(i18n, status.type, restaurant);
   const tone =
     status.kind === 'sent'
       ? 'border-warning-300 bg-warning-50 text-warning-950'
@@ -62,7 +66,15 @@ export function GuestRequestStatusCard({
     >
       <div className="flex items-center gap-3">
         <span className="shrink-0">
-          <GuestIcon name={status.kind === 'sent' ? status.type : 'sent'} className="size-8" />
+          {status.kind === 'sent' ? (
+            <GuestTypeIcon
+              type={status.type}
+              requestTypes={restaurant.requestTypes}
+              className="size-8"
+            />
+          ) : (
+            <GuestIcon name="sent" className="size-8" />
+          )}
         </span>
         <div className="min-w-0">
           <p className="text-lg font-bold">

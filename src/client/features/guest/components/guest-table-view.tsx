@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RequestType } from '@shared/rules';
+import { enabledTypes, type RequestKind } from '@shared/request-types';
 import { guestButtonLabel, guestText } from '@shared/i18n/guest';
 import type { Locale } from '@shared/i18n/locales';
 import type { I18n } from '@shared/i18n/i18n';
@@ -7,7 +7,7 @@ import { I18nContext, useI18n } from '../../../lib/i18n';
 import type { GuestRequestState, PublicRestaurant, UsualWaits } from '@shared/schemas';
 import { safeColor } from '@shared/color';
 import { GuestHeader } from './guest-header';
-import { GUEST_BUTTONS, GuestRequestButton, type GuestButtonState } from './guest-request-button';
+import { GuestRequestButton, type GuestButtonState } from './guest-request-button';
 import { GuestConnectionNotice, type GuestConnection } from './guest-connection-notice';
 import {
   GuestRequestStatusCard,
@@ -17,13 +17,9 @@ import {
 import { GuestRequestExtras, NO_EXTRAS, type GuestExtras } from './guest-request-extras';
 import { ReviewButton } from './review-button';
 
-export type ButtonStates = Record<RequestType, GuestButtonState>;
-export const ALL_IDLE: ButtonStates = {
-  server: 'idle',
-  order: 'idle',
-  refill: 'idle',
-  bill: 'idle',
-};
+/** Each button's state by its type; a type not in it is idle. */
+export type ButtonStates = Partial<Record<RequestKind, GuestButtonState>>;
+export const ALL_IDLE: ButtonStates = {};
 
 export interface GuestTableViewProps {
   restaurant: PublicRestaurant;
@@ -35,7 +31,7 @@ export interface GuestTableViewProps {
   sending?: boolean;
   /** The service cannot be reached (issue 29): what the page says about it. Absent or null: it can. */
   connection?: GuestConnection | null;
-  onPress: (type: RequestType) => void;
+  onPress: (type: RequestKind) => void;
   /** The table's request as it stands (issue 12), or null: nothing open. */
   status: GuestRequestStatus | null;
   /** What this phone may do to that request, when this phone pressed it (decision 071). Absent: nothing. */
@@ -139,15 +135,19 @@ export function GuestTableView({
 
       <main className="relative mx-auto flex w-full max-w-lg flex-1 flex-col gap-6 px-4 py-6">
         {connection && <GuestConnectionNotice connection={connection} />}
-        {status && <GuestRequestStatusCard status={status} now={now} own={own} />}
+        {status && (
+          <GuestRequestStatusCard status={status} now={now} own={own} restaurant={restaurant} />
+        )}
         {feedback}
         <div className="grid grid-cols-2 gap-4">
-          {GUEST_BUTTONS.map((type) => (
+          {/* SPEC's four the restaurant shows, then its own (decision 087), in the guest's language. */}
+          {enabledTypes(restaurant.requestTypes).map((type) => (
             <GuestRequestButton
               key={type}
               type={type}
-              label={guestButtonLabel(i18n, type)}
-              state={states[type]}
+              requestTypes={restaurant.requestTypes}
+              label={guestButtonLabel(i18n, type, restaurant)}
+              state={states[type] ?? 'idle'}
               disabled={cooldown > 0 || sending}
               color={primary}
               onPress={onPress}

@@ -3,7 +3,7 @@
  * kept (boot.ts records it) and sent once the page is live, instead of being lost. Kept as an attribute of <html>,
  * so boot.ts needs no shared module.
  */
-import { REQUEST_TYPES, type RequestType } from '@shared/rules';
+import { isCustomTypeKey, isSpecType, type RequestKind } from '@shared/request-types';
 
 const root = () => document.documentElement.dataset;
 
@@ -13,8 +13,8 @@ export function markAppTakingOver(): void {
 }
 
 /** The tap made before the app took over, if any; read once. */
-export function takeEarlyPress(): RequestType | null {
-  const type = root().earlyPress;
+export function takeEarlyPress(): RequestKind | null {
+  const type = root().earlyPress ?? '';
   delete root().earlyPress;
-  return (REQUEST_TYPES as readonly string[]).includes(type ?? '') ? (type as RequestType) : null;
+  return isSpecType(type) || isCustomTypeKey(type) ? type : null;
 }

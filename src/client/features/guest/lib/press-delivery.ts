@@ -5,14 +5,14 @@
  * with a growing pause, and at once when the network or the page's live channel comes back. Only an answer ends
  * it: a success, or a 4xx refusal (the cool-down, a table that no longer exists), which is final.
  */
-import { REQUEST_TYPES, type RequestType } from '@shared/rules';
+import { isCustomTypeKey, isSpecType, type RequestKind } from '@shared/request-types';
 import type { TableRef } from '@shared/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** A press the server has not answered yet. */
 export interface PendingPress {
   key: string;
-  type: RequestType;
+  type: RequestKind;
   /** When it was pressed (ms); a press older than PENDING_MAX_AGE_MS is no longer resumed after a reload. */
   at: number;
   /** What the guest sent with it (decision 070), sent again with every retry. */
@@ -107,7 +107,8 @@ export function readPendingPress(table: TableRef, now: number = Date.now()): Pen
     const { key, type, at, note, urgent } = stored as Record<string, unknown>;
     const valid =
       isPressKey(key) &&
-      (REQUEST_TYPES as readonly unknown[]).includes(type) &&
+      typeof type === 'string' &&
+      (isSpecType(type) || isCustomTypeKey(type)) &&
       typeof at === 'number' &&
       now - at >= 0 &&
       now - at < PENDING_MAX_AGE_MS;
@@ -117,7 +118,7 @@ export function readPendingPress(table: TableRef, now: number = Date.now()): Pen
     }
     return {
       key,
-      type: type as RequestType,
+      type,
       at,
       note: typeof note === 'string' ? note : null,
       urgent: urgent === true,

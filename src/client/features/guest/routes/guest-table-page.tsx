@@ -6,7 +6,7 @@ import {
   SENT_CONFIRMATION_MS,
 } from '@shared/constants';
 import type { GuestRequestState, GuestTableResponse } from '@shared/schemas';
-import type { RequestType } from '@shared/rules';
+import type { RequestKind } from '@shared/request-types';
 import type { TableRef } from '@shared/paths';
 import { guestAgoText, guestButtonLabel, guestText } from '@shared/i18n/guest';
 import type { I18n } from '@shared/i18n/i18n';
@@ -64,7 +64,7 @@ const GuestFeedback = lazy(() => import('../components/guest-feedback'));
 /** The request this phone pressed that was just completed, and until when it may still be answered. */
 interface FeedbackFor {
   id: string;
-  type: RequestType;
+  type: RequestKind;
   pressKey: string;
   until: number;
 }
@@ -193,7 +193,7 @@ function GuestTable({
     data.cooldownRemainingSeconds,
   );
   const [states, setStates] = useState<ButtonStates>(ALL_IDLE);
-  const sentTimers = useRef(new Map<RequestType, number>());
+  const sentTimers = useRef(new Map<RequestKind, number>());
   const now = useNow(1000);
   // Issue 12: "Done ✓" for a while after the table's request was completed (until `now`, which ticks each second,
   // passes it), then only the buttons again.
@@ -225,7 +225,7 @@ function GuestTable({
     waker.wake();
   });
   function onTableRequest(request: GuestRequestState) {
-    const label = guestButtonLabel(i18n, request.type);
+    const label = guestButtonLabel(i18n, request.type, restaurant);
     switch (request.status) {
       case 'pending':
         // Pressed here or on another phone at the table: the cool-down now runs for everyone at the table.
@@ -339,7 +339,7 @@ function GuestTable({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const setState = (type: RequestType, state: GuestButtonState) =>
+  const setState = (type: RequestKind, state: GuestButtonState) =>
     setStates((current) => ({ ...current, [type]: state }));
 
   /** Why this press is ignored: the table's request is already in (which one, how long ago); the wait is the
@@ -349,13 +349,13 @@ function GuestTable({
     const open = state.status === 'success' ? state.data.openRequests[0] : undefined;
     return open
       ? guestText(i18n, 'guest.alreadyIn', {
-          label: guestButtonLabel(i18n, open.type),
+          label: guestButtonLabel(i18n, open.type, restaurant),
           ago: guestAgoText(i18n, Date.now() - open.createdAt),
         })
       : guestText(i18n, 'guest.pleaseWait');
   }
 
-  function send(type: RequestType) {
+  function send(type: RequestKind) {
     // SPEC §5: during the cool-down, or while a press is on its way, a press is ignored; issue 12 says why.
     if (delivering.current) return;
     if (cooldown > 0) {
@@ -407,7 +407,7 @@ function GuestTable({
       setDone(null);
       setAnnouncement(
         guestText(i18n, 'guest.announceSent', {
-          label: guestButtonLabel(i18n, type),
+          label: guestButtonLabel(i18n, type, restaurant),
           seconds: result.cooldownRemainingSeconds,
         }),
       );
@@ -432,6 +432,13 @@ function GuestTable({
       if (error instanceof ApiRequestError && isNoteProblem(error.code)) {
         const problem = error.code;
         setExtras((current) => ({ ...current, noteError: noteRefusal(i18n, problem) }));
+        return;
+      }
+      if (error instanceof ApiRequestError && error.code === 'request_type_unavailable') {
+        // Decision 087: the owner hid or deleted this button since the page was drawn; the table's data brings
+        // the buttons as they are now.
+        void store.load();
+        setNotice(guestText(i18n, 'guest.typeUnavailable'));
         return;
       }
       // Any other refusal is the service's final answer (issue 29): said inline, not retried.
@@ -486,7 +493,8 @@ function GuestTable({
       : null;
 
   const showDone = done !== null && now < done.until;
-  const waitingLabel = sending && retrying ? guestButtonLabel(i18n, sending.type) : null;
+  const waitingLabel =
+    sending && retrying ? guestButtonLabel(i18n, sending.type, restaurant) : null;
   return (
     <GuestTableView
       restaurant={restaurant}

@@ -3,7 +3,8 @@ import { toast } from 'react-toastify';
 import { appText } from '@shared/i18n/app';
 import type { ServiceRequest } from '@shared/schemas';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { RequestTypeIcon, REQUEST_TYPE_TONE } from '../../../components/ui/request-type-icon';
+import { RequestTypeIcon, requestTypeTone } from '../../../components/ui/request-type-icon';
+import { useTypeNames } from '../../../lib/type-names';
 import { Spinner } from '../../../components/ui/spinner';
 import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { messageFrom } from '../../../lib/api-client';
@@ -115,6 +116,7 @@ function RequestLine({
   context: RowContext;
 }) {
   const i18n = useI18n();
+  const names = useTypeNames();
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   // A request its guest reopened (decision 082) waits again from its reopening.
@@ -152,7 +154,7 @@ function RequestLine({
     },
   });
   const describedBy = `${titleId} ${tableHeadingId}`;
-  const tone = REQUEST_TYPE_TONE[request.type];
+  const tone = requestTypeTone(request.type);
   const taken = request.status === 'acknowledged';
 
   return (
@@ -165,7 +167,11 @@ function RequestLine({
       <span
         className={`hidden size-9 shrink-0 items-center justify-center rounded-control sm:flex ${tone.tile}`}
       >
-        <RequestTypeIcon type={request.type} className="size-5" />
+        <RequestTypeIcon
+          type={request.type}
+          requestTypes={names?.requestTypes}
+          className="size-5"
+        />
       </span>
       <div className="min-w-0 flex-1">
         <p
@@ -175,9 +181,13 @@ function RequestLine({
           <span
             className={`mt-px flex size-4 shrink-0 items-center justify-center rounded-sm sm:hidden ${tone.tile}`}
           >
-            <RequestTypeIcon type={request.type} className="size-3.5" />
+            <RequestTypeIcon
+              type={request.type}
+              requestTypes={names?.requestTypes}
+              className="size-3.5"
+            />
           </span>
-          <span className="min-w-0">{typeText(i18n, request.type)}</span>
+          <span className="min-w-0">{typeText(i18n, request.type, names)}</span>
         </p>
         <p
           className={`mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs leading-4 sm:text-sm ${
@@ -249,7 +259,7 @@ function RequestLine({
         message={
           <>
             <strong>
-              {typeText(i18n, request.type)} · {tableText(i18n, request)}
+              {typeText(i18n, request.type, names)} · {tableText(i18n, request)}
             </strong>
             <br />
             {appText(i18n, 'app.console.dismissConfirmBody')}

@@ -13,6 +13,7 @@ import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { useSession } from '../../../lib/session-api';
 import { ShiftHistory } from '../components/shift-history';
 import { useRequestHistory } from '../api/requests-api';
+import { useTypeNames } from '../../../lib/type-names';
 import { clockText, durationText, tableText, typeText } from '../lib/console-text';
 
 /**
@@ -87,6 +88,7 @@ export function RequestHistoryPage() {
 
 function HistoryRow({ request }: { request: ServiceRequest }) {
   const i18n = useI18n();
+  const names = useTypeNames();
   const titleId = useId();
   const completed = request.status === 'completed';
   const cancelled = request.status === 'cancelled';
@@ -99,7 +101,7 @@ function HistoryRow({ request }: { request: ServiceRequest }) {
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id={titleId} className="font-semibold text-ink">
-            {tableText(i18n, request)} · {typeText(i18n, request.type)}
+            {tableText(i18n, request)} · {typeText(i18n, request.type, names)}
           </h2>
           <Badge tone={completed ? 'green' : 'gray'}>
             {completed

@@ -15,6 +15,7 @@ import { RestaurantsSection } from '../components/restaurants-section';
 import { AccountLanguage } from '../../../components/account-language';
 import { ApiTokensSection, WebhooksSection } from '../components/integrations-section';
 import { FloorBoardsSection } from '../components/floor-boards-section';
+import { GuestButtonsSection } from '../components/guest-buttons-section';
 
 function SettingsCard({
   title,
@@ -86,6 +87,19 @@ export function AdminSettingsPage() {
               </div>
             )}
           </SettingsCard>
+
+          {!loadFailed && (
+            <SettingsCard
+              title={appText(i18n, 'app.buttons.title')}
+              description={appText(i18n, 'app.buttons.description')}
+            >
+              {restaurant.data ? (
+                <GuestButtonsSection key={restaurant.data.id} restaurant={restaurant.data} />
+              ) : (
+                <Skeleton className="h-40 w-full" />
+              )}
+            </SettingsCard>
+          )}
 
           <SettingsCard
             title={appText(i18n, 'app.board.settingsTitle')}

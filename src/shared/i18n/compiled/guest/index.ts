@@ -79,7 +79,9 @@ export type GuestMessageId =
   | "guest.rating.reviewInvite"
   | "guest.rating.tooLong"
   | "guest.rating.invalid"
-  | "guest.feedback.close";
+  | "guest.feedback.close"
+  | "guest.button.other"
+  | "guest.typeUnavailable";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadGuestMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
