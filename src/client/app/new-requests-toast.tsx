@@ -57,7 +57,8 @@ function NewRequestsToast() {
 }
 
 /** SPEC §8: the toast (stacked), the 200-100-200 ms vibration and the chime. */
-export function announceNewRequest(request: ServiceRequest): void {
+/** `late`: an overdue or re-routed call (decision 091), which 'only overdue' devices chime for. */
+export function announceNewRequest(request: ServiceRequest, late = false): void {
   setBurst([request, ...burst.filter((r) => r.id !== request.id)]);
   if (open) {
     // The content follows the burst by itself; an update restarts the toast's 5 s.
@@ -75,7 +76,7 @@ export function announceNewRequest(request: ServiceRequest): void {
     });
   }
   navigator.vibrate?.([...NEW_REQUEST_VIBRATION]);
-  playChime();
+  playChime(late);
 }
 
 /** Signed out: a burst from the last session must not reappear. */

@@ -822,7 +822,18 @@ export type AppMessageId =
   | "app.settings.analytics.colRatedAt"
   | "app.settings.analytics.colStars"
   | "app.settings.analytics.colComment"
-  | "app.settings.analytics.noRatings";
+  | "app.settings.analytics.noRatings"
+  | "app.console.soundMode.every"
+  | "app.console.soundMode.overdue"
+  | "app.console.soundMode.silent"
+  | "app.settings.receiptTimeout"
+  | "app.settings.receiptTimeoutHint"
+  | "app.settings.pagerRepeat"
+  | "app.dashboard.reachedNobody.title"
+  | "app.dashboard.reachedNobody.today"
+  | "app.dashboard.reachedNobody.none"
+  | "app.dashboard.reachedNobody.hint"
+  | "app.settings.receiptTimeoutFormat";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadAppMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
