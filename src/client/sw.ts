@@ -11,14 +11,10 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import type { PushPayload } from '@shared/schemas';
 import { apiUrl, routes } from '@shared/api/routes';
+import { onAction, onPush } from './sw-alerts';
 
 declare const self: ServiceWorkerGlobalScope;
-
-/** SPEC §9: the new-request vibration pattern. */
-const VIBRATION = [200, 100, 200];
-const FALLBACK: PushPayload = { title: 'Table Service', body: '', tag: '', url: '/' };
 
 // A new version takes over at once; its shell is used from the next navigation on.
 self.addEventListener('install', () => void self.skipWaiting());
@@ -46,44 +42,16 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }),
 );
 
-function readPayload(data: PushMessageData | null): PushPayload {
-  try {
-    const parsed = data?.json() as Partial<PushPayload> | undefined;
-    if (!parsed || typeof parsed.title !== 'string') return FALLBACK;
-    return {
-      title: parsed.title,
-      body: typeof parsed.body === 'string' ? parsed.body : '',
-      tag: typeof parsed.tag === 'string' ? parsed.tag : '',
-      url: typeof parsed.url === 'string' ? parsed.url : '/',
-    };
-  } catch {
-    return FALLBACK;
-  }
-}
-
-// Chromium's types lack vibrate and renotify, which Android honours.
-type AlertOptions = NotificationOptions & { vibrate?: number[]; renotify?: boolean };
-
 self.addEventListener('push', (event) => {
-  const payload = readPayload(event.data);
-  const options: AlertOptions = {
-    body: payload.body,
-    icon: '/icons/icon-192.png',
-    badge: '/icons/badge-96.png',
-    vibrate: VIBRATION,
-    data: { url: payload.url },
-    // A request stays on screen until someone looks at it.
-    requireInteraction: true,
-  };
-  if (payload.tag) {
-    // One notification per request; an escalation replaces it and alerts again.
-    options.tag = payload.tag;
-    options.renotify = true;
-  }
-  event.waitUntil(self.registration.showNotification(payload.title, options));
+  event.waitUntil(onPush(self.registration, event.data));
 });
 
 self.addEventListener('notificationclick', (event) => {
+  // "On my way" / "Done" act from the notification itself, without opening the app (decision 090).
+  if (event.action) {
+    event.waitUntil(onAction(self.registration, event.notification, event.action));
+    return;
+  }
   event.notification.close();
   const data = event.notification.data as { url?: unknown } | null;
   const target = new URL(typeof data?.url === 'string' ? data.url : '/', self.location.origin);

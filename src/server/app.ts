@@ -97,6 +97,8 @@ export interface AppOptions {
   staffSocketCaps?: StaffSocketCaps;
   /** How often this instance sweeps for overdue requests; 0: never (tests sweep by hand). */
   escalationSweepMs?: number;
+  /** How often this instance re-routes calls no device confirmed (decision 091); 0: never (tests sweep by hand). */
+  reachSweepMs?: number;
   /** How often this instance deletes expired sessions (decision 062); 0: never (tests prune by hand). */
   sessionPruneMs?: number;
   /** Outbound webhooks: loopback receivers (tests, development), failures before disabling (decision 076). */

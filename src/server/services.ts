@@ -30,6 +30,7 @@ import { PasswordResetService } from './modules/password-reset/password-reset.se
 import { PushService, type PushOptions } from './modules/push/push.service';
 import { BoardsService } from './modules/boards/boards.service';
 import { EscalationService } from './modules/escalation/escalation.service';
+import { ReachService } from './modules/reach/reach.service';
 import { Metrics } from './metrics/metrics';
 import { countOutbox } from './modules/push/push.repo';
 import { ApiTokensService } from './modules/integrations/api-tokens.service';
@@ -103,7 +104,13 @@ export function buildServices({
   requests.onCreated((request) => webhooks.requestEvent('request.created', request));
   requests.onUpdated((request) => webhooks.requestEvent(WEBHOOK_EVENT_OF[request.status], request));
   requests.onRated((rating) => webhooks.ratingEvent(rating));
+  // Decisions 090, 091: receipts and re-routing; a handled call's alerts are replaced on the devices they reached.
+  const reach = new ReachService(db, live, pushService, log, clock);
+  requests.onUpdated((request) => {
+    reach.queueClose(request).catch((err: unknown) => log.warn({ err }, 'alert close not queued'));
+  });
   return {
+    reach,
     db,
     metrics,
     live,

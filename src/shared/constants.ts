@@ -52,6 +52,10 @@ export const SESSION_COOKIE = 'ts_session';
 export const ESCALATE_MINUTES_DEFAULT = 3;
 export const ESCALATE_MINUTES_MIN = 1;
 export const ESCALATE_MINUTES_MAX = 60;
+/** Decision 091: the receipt timeout's bounds and default, in seconds. */
+export const RECEIPT_TIMEOUT_SECONDS_MIN = 5;
+export const RECEIPT_TIMEOUT_SECONDS_MAX = 300;
+export const RECEIPT_TIMEOUT_SECONDS_DEFAULT = 20;
 
 /** Issue 14: restaurants one admin may own at once, unless MAX_RESTAURANTS_PER_ADMIN says otherwise. */
 export const MAX_RESTAURANTS_PER_ADMIN_DEFAULT = 20;

@@ -21,6 +21,8 @@ import {
   MAX_SECTIONS_PER_RESTAURANT,
   BULK_TABLES_MAX,
   ESCALATE_MINUTES_MAX,
+  RECEIPT_TIMEOUT_SECONDS_MAX,
+  RECEIPT_TIMEOUT_SECONDS_MIN,
   ESCALATE_MINUTES_MIN,
   LOGIN_ID_MIN,
   OPEN_PAGE_MAX,
@@ -153,6 +155,13 @@ export const restaurantSchema = z
     /** Only in the owner's view: a server's REST response and live events leave it out (server policy/). */
     ownerId: z.string().optional(),
     escalateAfterMinutes: z.number(),
+    /**
+     * Decision 091: seconds a call waits for a device of its responsible server to confirm its alert before it is
+     * offered to every server on duty (and as long again before the admin).
+     */
+    receiptTimeoutSeconds: z.number(),
+    /** Decision 091: an open call's alert repeats every receiptTimeoutSeconds until someone takes it. */
+    pagerRepeat: z.boolean(),
     /** The guest page names who took a request (decision 029); off: "Your server is on the way". */
     showServerNames: z.boolean(),
     /** IANA zone: "today" and hours on the dashboard and analytics follow it (decision 045). */
@@ -228,6 +237,10 @@ export const staffRefSchema = z
   .meta({ id: 'StaffRef' });
 export type StaffRef = z.infer<typeof staffRefSchema>;
 
+export const REQUEST_REACHES = ['routed', 'servers', 'admin'] as const;
+export const requestReachSchema = z.enum(REQUEST_REACHES);
+export type RequestReach = z.infer<typeof requestReachSchema>;
+
 export const serviceRequestSchema = z
   .object({
     id: z.string(),
@@ -259,6 +272,12 @@ export const serviceRequestSchema = z
     billMethod: billMethodSchema.nullable(),
     /** When its guest answered "no" to "Did you get what you needed?" and it went back to pending (decision 082). */
     reopenedAt: z.number().nullable(),
+    /**
+     * Decision 091: who a pending call reaches now. routed: its responsible server(s) (decision 078); servers: no
+     * device of theirs confirmed the alert in time, so every server on duty; admin: nobody confirmed it, so the admin
+     * too (it "reached nobody").
+     */
+    reach: requestReachSchema,
   })
   .meta({ id: 'ServiceRequest' });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
@@ -472,6 +491,13 @@ export const updateRestaurantBodySchema = z.strictObject({
     .min(ESCALATE_MINUTES_MIN)
     .max(ESCALATE_MINUTES_MAX)
     .optional(),
+  receiptTimeoutSeconds: z
+    .number()
+    .int()
+    .min(RECEIPT_TIMEOUT_SECONDS_MIN)
+    .max(RECEIPT_TIMEOUT_SECONDS_MAX)
+    .optional(),
+  pagerRepeat: z.boolean().optional(),
   showServerNames: z.boolean().optional(),
   timeZone: timeZoneSchema.optional(),
   guestLanguage: z.enum(LOCALES, MSG.languageInvalid).optional(),
@@ -743,6 +769,23 @@ export const dashboardResponseSchema = z
      * their calls go to every server.
      */
     uncoveredTables: z.array(z.object({ id: z.string(), number: z.string() })),
+    /**
+     * Decision 091: calls that reached nobody — no device confirmed them in time, even after every server on duty
+     * was asked, so they were re-routed to the admin. `open`: those still pending, oldest first (at most 20);
+     * `today`: how many since the restaurant's midnight.
+     */
+    reachedNobody: z.object({
+      today: z.number(),
+      open: z.array(
+        z.object({
+          id: z.string(),
+          tableId: z.string(),
+          tableNumber: z.string().nullable(),
+          type: requestTypeSchema,
+          createdAt: z.number(),
+        }),
+      ),
+    }),
   })
   .meta({ id: 'Dashboard' });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
@@ -941,12 +984,29 @@ export const pushPublicKeyResponseSchema = z.object({ publicKey: z.string() });
 export const pushSubscriptionResponseSchema = z.object({ subscribed: z.literal(true) });
 
 /** What the service worker receives (encrypted) and shows as a notification (SPEC §8 new request alert). */
+/** A notification's action button (decision 090): take the call, or complete it, from the notification itself. */
+export const pushActionSchema = z.object({ action: z.enum(['take', 'done']), title: z.string() });
+export type PushAction = z.infer<typeof pushActionSchema>;
+
 export const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
-  /** The request id: one notification per request. */
+  /** One notification per table (decision 090): 'table:{tableId}'; a later push of the table replaces it. */
   tag: z.string(),
   /** Opened when the notification is clicked. */
   url: z.string(),
+  /** The call this notification is about (its actions act on it, its receipt names it). */
+  requestId: z.string().optional(),
+  /**
+   * alert: a call to answer (actions, sound, receipt); closed: the table's call was handled, so its alert is
+   * replaced by a quiet line (decision 090).
+   */
+  kind: z.enum(['alert', 'closed']).optional(),
+  /** The action buttons, in the recipient's language. */
+  actions: z.array(pushActionSchema).optional(),
+  /** The title of the follow-up notification when an action fails, in the recipient's language. */
+  failedTitle: z.string().optional(),
+  /** An overdue or re-routed call (decision 091): a device in 'only overdue' sound mode sounds for these only. */
+  late: z.boolean().optional(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

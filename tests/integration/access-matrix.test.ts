@@ -931,6 +931,12 @@ const matrix: Record<string, Case> = {
     expect: staffOfA(200),
     destructive: true,
   },
+  // Decision 091: a device of someone the call reaches confirms its alert; A's admin's early receipt is accepted and
+  // ignored (reach.test); B's staff are told there is no such call.
+  'POST /api/requests/:requestId/receipt': {
+    call: json('POST', (w) => `/api/requests/${w.requestId}/receipt`),
+    expect: staffOfA(204),
+  },
   'GET /api/restaurants/:restaurantId/requests/history': {
     call: json('GET', (w) => `/api/restaurants/${R(w)}/requests/history`),
     expect: staffOfA(200),

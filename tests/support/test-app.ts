@@ -16,7 +16,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // Webhooks are sent when a test calls the sender's tick (decision 076): no test app posts anywhere on its own.
-  const built = await buildApp({ webhookSweepMs: 0, ...options, database, publicUrl: PUBLIC_URL });
+  // The reach sweep (decision 091) runs when a test calls it, on the test's clock.
+  const built = await buildApp({
+    webhookSweepMs: 0,
+    reachSweepMs: 0,
+    ...options,
+    database,
+    publicUrl: PUBLIC_URL,
+  });
   return {
     ...built,
     database,

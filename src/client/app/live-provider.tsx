@@ -22,6 +22,8 @@ import { queryKeys } from '../lib/query-keys';
 import { useI18n } from '../lib/i18n';
 import { announceNewRequest, forgetNewRequests } from './new-requests-toast';
 import { paths } from '@shared/paths';
+import { confirmAlertShown } from '@shared/api/requests';
+import { call } from '../lib/api-client';
 
 /**
  * Apply one live event to the cached queries through the writers of the feature that owns each cache — the same
@@ -63,6 +65,14 @@ function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
     case 'resync':
       return;
   }
+}
+
+/**
+ * Decision 091: this device has shown the call's alert (rendered in the open console). Best effort: a receipt lost
+ * only means the call is offered to the other servers too.
+ */
+function confirmShown(requestId: string): void {
+  void call(confirmAlertShown, { params: { requestId } }).catch(() => undefined);
 }
 
 /** Alerted request ids kept to tell a resync's finds from live alerts (cleared past this many). */
@@ -111,6 +121,7 @@ async function resync(
     if (alerted.has(request.id)) continue;
     remember(alerted, request.id);
     announceNewRequest(request);
+    confirmShown(request.id);
   }
 }
 
@@ -191,6 +202,19 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         if (event.type === 'request.created' && event.request.status === 'pending' && isServer) {
           remember(alerted.current, event.request.id);
           announceNewRequest(event.request);
+          confirmShown(event.request.id);
+        }
+        // Decision 091: a call re-routed to this server (nobody confirmed it in time) alerts as a late one; an
+        // owner's console confirms the calls that reached the admin.
+        if (event.type === 'request.updated' && event.request.status === 'pending') {
+          const { request } = event;
+          if (isServer && request.reach !== 'routed' && !alerted.current.has(request.id)) {
+            remember(alerted.current, request.id);
+            announceNewRequest(request, true);
+            confirmShown(request.id);
+          } else if (isAdmin && request.reach === 'admin') {
+            confirmShown(request.id);
+          }
         }
       },
     });
@@ -202,7 +226,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       stopSound();
       forgetNewRequests();
     };
-  }, [userId, isServer, queryClient, navigate]);
+  }, [userId, isServer, isAdmin, queryClient, navigate]);
 
   // An admin's restaurant created (or chosen) after the socket opened is not in its default rooms: ask for it.
   useEffect(() => {

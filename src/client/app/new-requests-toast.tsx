@@ -64,7 +64,8 @@ function NewRequestsToast() {
 }
 
 /** SPEC §8: the toast (stacked), the 200-100-200 ms vibration and the chime. */
-export function announceNewRequest(request: ServiceRequest): void {
+/** `late`: an overdue or re-routed call (decision 091), which 'only overdue' devices chime for. */
+export function announceNewRequest(request: ServiceRequest, late = false): void {
   setBurst([request, ...burst.filter((r) => r.id !== request.id)]);
   if (open) {
     // The content follows the burst by itself; an update restarts the toast's 5 s.
@@ -82,7 +83,7 @@ export function announceNewRequest(request: ServiceRequest): void {
     });
   }
   navigator.vibrate?.([...NEW_REQUEST_VIBRATION]);
-  playChime();
+  playChime(late);
 }
 
 /** Signed out: a burst from the last session must not reappear. */

@@ -23,6 +23,7 @@ function request(id: string, tableId: string, status: ServiceRequest['status']):
     urgent: false,
     billMethod: null,
     reopenedAt: null,
+    reach: 'routed',
   };
 }
 

@@ -9,6 +9,7 @@
  * Every tap or key press on the page tries to unlock it.
  */
 import { useSyncExternalStore } from 'react';
+import { SOUND_MODE_CACHE, SOUND_MODE_KEY } from './sound-mode-store';
 
 const STORAGE_KEY = 'table-service.sound-alerts';
 const listeners = new Set<() => void>();
@@ -63,12 +64,51 @@ export function startSoundAlerts(): () => void {
   };
 }
 
-export function isSoundEnabled(): boolean {
+/**
+ * Decision 091: this device's sound mode — a chime for every call, only for overdue and re-routed ones, or none.
+ * Stored as before ('on' is every call, 'off' silent), so a device keeps what it chose.
+ */
+export type SoundMode = 'every' | 'overdue' | 'silent';
+export const SOUND_MODES: readonly SoundMode[] = ['every', 'overdue', 'silent'];
+
+export function soundMode(): SoundMode {
   try {
-    return window.localStorage.getItem(STORAGE_KEY) !== 'off';
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    return stored === 'off' ? 'silent' : stored === 'overdue' ? 'overdue' : 'every';
   } catch {
-    return true;
+    return 'every';
   }
+}
+
+/** The service worker cannot read localStorage: it reads the mode from this cache entry (sw-alerts.ts). */
+function shareWithServiceWorker(mode: SoundMode): void {
+  if (typeof caches === 'undefined') return;
+  void caches
+    .open(SOUND_MODE_CACHE)
+    .then((cache) => cache.put(SOUND_MODE_KEY, new Response(mode)))
+    .catch(() => undefined);
+}
+
+export function setSoundMode(mode: SoundMode): void {
+  try {
+    window.localStorage.setItem(
+      STORAGE_KEY,
+      mode === 'every' ? 'on' : mode === 'silent' ? 'off' : 'overdue',
+    );
+  } catch {
+    // Storage disabled: the choice lasts until the page is reloaded.
+  }
+  shareWithServiceWorker(mode);
+  notify();
+  if (mode !== 'silent') turnOnSound(true);
+}
+
+export function useSoundMode(): SoundMode {
+  return useSyncExternalStore(subscribe, soundMode, () => 'every');
+}
+
+export function isSoundEnabled(): boolean {
+  return soundMode() !== 'silent';
 }
 
 /** What a chime would do right now (see SoundState). */
@@ -89,33 +129,32 @@ export function useSoundState(): SoundState {
 }
 
 export function setSoundEnabled(on: boolean): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, on ? 'on' : 'off');
-  } catch {
-    // Storage disabled: the choice lasts until the page is reloaded.
-  }
-  notify();
-  // Switching it on is an interaction: unlock and play a sample so the person hears what it sounds like.
-  if (on) turnOnSound();
+  // Switching it on is an interaction: setSoundMode unlocks and plays a sample so the person hears it.
+  setSoundMode(on ? 'every' : 'silent');
 }
 
 /** A tap on 'Tap to turn on sound' or the switch: unlock the audio and play the chime once it runs. */
-export function turnOnSound(): void {
+export function turnOnSound(sample = true): void {
   const audio = ensureContext();
   if (audio === null) return;
   if (audio.state === 'running') {
-    playChime();
+    if (sample) playChime(true);
     return;
   }
   audio.resume().then(() => {
     notify();
-    playChime();
+    if (sample) playChime(true);
   }, notify);
 }
 
-/** Two short rising notes, about 0.4 s in all; silent when switched off or blocked by the browser. */
-export function playChime(): void {
-  if (!isSoundEnabled() || context === null || context.state !== 'running') return;
+/**
+ * Two short rising notes, about 0.4 s in all; silent when switched off or blocked by the browser, and for a first
+ * call (`late` false) in 'only overdue' mode (decision 091).
+ */
+export function playChime(late = false): void {
+  const mode = soundMode();
+  if (mode === 'silent' || (mode === 'overdue' && !late)) return;
+  if (context === null || context.state !== 'running') return;
   const start = context.currentTime;
   for (const [offset, frequency] of [
     [0, 880],

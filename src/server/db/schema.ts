@@ -80,6 +80,13 @@ export const restaurants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Minutes a request may stay pending before it is escalated (docs/decisions/012). */
     escalateAfterMinutes: integer('escalate_after_minutes').notNull().default(3),
+    /**
+     * Decision 091: seconds a call waits for a device of its responsible server to confirm it showed the alert
+     * before it is offered to every server on duty, and as long again before the admin.
+     */
+    receiptTimeoutSeconds: integer('receipt_timeout_seconds').notNull().default(20),
+    /** Decision 091: pager style, an open call's alert repeats every receipt_timeout_seconds until someone takes it. */
+    pagerRepeat: boolean('pager_repeat').notNull().default(false),
     /** The guest page names the server who took a request ("Anna is on the way"); off: "Your server" (decision 029). */
     showServerNames: boolean('show_server_names').notNull().default(true),
     /** IANA time zone: "today" and hours on the dashboard and analytics follow it (issue 13). */
@@ -257,6 +264,16 @@ export const requests = pgTable(
     reopenedAt: ms('reopened_at'),
     /** The private 1–5 rating after a completed bill, and its optional comment (decision 083; untrusted text). */
     rating: integer('rating'),
+    /**
+     * Decision 091: who a pending call reaches. 0: its responsible server(s) (decision 078); 1: re-routed to every
+     * server on duty (no receipt in time); 2: re-routed to the admin too (it reached nobody). Only the reach sweep
+     * raises it; the press inserts 0 (the column's default), so the press statement is unchanged.
+     */
+    reachStage: integer('reach_stage').notNull().default(0),
+    /** Decision 091: the first receipt from a device the call was routed to (null: no device confirmed it yet). */
+    receiptedAt: ms('receipted_at'),
+    /** Decision 091: the last time the sweep widened or repeated this call's alert (null: never). */
+    realertedAt: ms('realerted_at'),
     ratingComment: text('rating_comment'),
     ratedAt: ms('rated_at'),
     createdAt: ms('created_at').notNull(),
@@ -285,6 +302,10 @@ export const requests = pgTable(
      * The dashboard (decision 044): a restaurant's latest takes and escalations, and today's takes per server. Partial:
      * a press inserts null into both columns, so neither index costs the press a write.
      */
+    /** The reach sweep's scan (decision 091): pending calls that are still to be widened or repeated. */
+    index('requests_reach_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
     index('requests_acknowledged_idx')
       .on(t.restaurantId, t.acknowledgedAt)
       .where(sql`acknowledged_at is not null`),
@@ -561,7 +582,8 @@ export const pushOutbox = pgTable(
     restaurantId: text('restaurant_id')
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['new', 'overdue'] }).notNull(),
+    /** reroute: a call widened or repeated by the reach sweep (decision 091); close: replace a taken call's alert. */
+    kind: text('kind', { enum: ['new', 'overdue', 'reroute', 'close'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     /** Subscriptions this push already reached (a retry goes only to the others). */
     sentTo: text('sent_to')

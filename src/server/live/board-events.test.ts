@@ -26,6 +26,7 @@ const request: ServiceRequest = {
   urgent: true,
   billMethod: 'card',
   reopenedAt: null,
+  reach: 'routed',
 };
 
 describe('boardEventOf', () => {

@@ -11,6 +11,7 @@ import {
   liveEventFor,
   requestScopeOf,
   restaurantFor,
+  type RequestRouting,
   type SessionUser,
 } from './policy';
 
@@ -52,6 +53,7 @@ const request = (serverId: string | null, restaurantId = 'r1'): ServiceRequest =
   urgent: false,
   billMethod: null,
   reopenedAt: null,
+  reach: 'routed',
   createdAt: 1,
   updatedAt: 1,
 });
@@ -65,6 +67,8 @@ const restaurant: Restaurant = {
   showServerNames: true,
   ownerId: 'a1',
   escalateAfterMinutes: 3,
+  receiptTimeoutSeconds: 20,
+  pagerRepeat: false,
   timeZone: 'UTC',
   guestLanguage: 'en',
   requestTypes: { hidden: [], custom: [] },
@@ -72,9 +76,13 @@ const restaurant: Restaurant = {
   updatedAt: 1,
 };
 
+/** canSeeRequest for a call the reach sweep has not widened (decision 091): the table rule. */
+const seeRouted = (user: SessionUser, work: Omit<RequestRouting, 'reach'>) =>
+  canSeeRequest(user, { ...work, reach: 'routed' });
+
 describe('the visibility rule (decision 004)', () => {
   it('a server sees their own and unassigned work in their restaurant only; an admin all; a super admin none', () => {
-    for (const see of [canSeeTable, canSeeRequest]) {
+    for (const see of [canSeeTable, seeRouted]) {
       expect(see(me, { restaurantId: 'r1', serverId: null, sectionServerIds: [] })).toBe(true);
       expect(see(me, { restaurantId: 'r1', serverId: 's1', sectionServerIds: [] })).toBe(true);
       expect(see(me, { restaurantId: 'r1', serverId: 's2', sectionServerIds: [] })).toBe(false);
@@ -89,7 +97,7 @@ describe('the visibility rule (decision 004)', () => {
   });
 
   it("decision 077: a table with no server goes to its section's servers, with none to everyone", () => {
-    for (const see of [canSeeTable, canSeeRequest]) {
+    for (const see of [canSeeTable, seeRouted]) {
       const inMySection = { restaurantId: 'r1', serverId: null, sectionServerIds: ['s1', 's3'] };
       const inOtherSection = { restaurantId: 'r1', serverId: null, sectionServerIds: ['s2'] };
       expect(see(me, inMySection)).toBe(true);
@@ -103,6 +111,15 @@ describe('the visibility rule (decision 004)', () => {
     expect(isUncovered({ serverId: null, sectionServerIds: [] })).toBe(true);
     expect(isUncovered({ serverId: null, sectionServerIds: ['s1'] })).toBe(false);
     expect(isUncovered({ serverId: 's1', sectionServerIds: [] })).toBe(false);
+  });
+
+  it('decision 091: a re-routed call is every server’s of its restaurant, never another restaurant’s', () => {
+    const colleagues = { restaurantId: 'r1', serverId: 's2', sectionServerIds: [] };
+    expect(canSeeRequest(me, { ...colleagues, reach: 'routed' })).toBe(false);
+    expect(canSeeRequest(me, { ...colleagues, reach: 'servers' })).toBe(true);
+    expect(canSeeRequest(me, { ...colleagues, reach: 'admin' })).toBe(true);
+    expect(canSeeRequest(elsewhere, { ...colleagues, reach: 'admin' })).toBe(false);
+    expect(canSeeRequest(superAdmin, { ...colleagues, reach: 'admin' })).toBe(false);
   });
 
   it('a server’s view of a restaurant leaves out its owner; the owner’s keeps it', () => {

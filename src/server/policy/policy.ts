@@ -7,7 +7,7 @@
 import type { Executor } from '../db/client';
 import { MSG } from '@shared/messages';
 import type { TokenScope } from '@shared/integrations';
-import type { LiveEvent, Restaurant, Role } from '@shared/schemas';
+import type { LiveEvent, RequestReach, Restaurant, Role } from '@shared/schemas';
 import { notFound } from '../http/errors';
 import { isOwner } from '../modules/restaurants/restaurants.repo';
 import { ownedRestaurantIds } from '../modules/users/users.repo';
@@ -122,12 +122,26 @@ function seesWorkOf(user: SessionUser, work: Routing): boolean {
 /** A table in a restaurant the user may access: a server sees the tables routed to them (SPEC §6, decision 077). */
 export const canSeeTable = (user: SessionUser, table: Routing): boolean => seesWorkOf(user, table);
 
+/** A request's routing: who it was routed to at the press, and how far the reach sweep has widened it since. */
+export interface RequestRouting extends Routing {
+  /** Decision 091: routed (the press's snapshot), servers (every server on duty), admin (and the admin). */
+  reach: RequestReach;
+}
+
+/**
+ * On duty (decisions 078, 091): until shifts exist, every active server of the restaurant is on duty. The one place
+ * a shift check goes: the re-routed calls' visibility here, and `onDutyServers` in SQL (push.repo, requests.repo).
+ */
+export const isOnDuty = (user: SessionUser): boolean => user.role === 'server';
+
 /**
  * A request in a restaurant the user may access: a server sees the requests routed to them when the guest pressed
- * (decisions 004, 077); seeing is also what lets them act on it.
+ * (decisions 004, 077), and every call the reach sweep re-routed to all servers on duty (decision 091); seeing is
+ * also what lets them act on it (from the console or a notification's action).
  */
-export const canSeeRequest = (user: SessionUser, request: Routing): boolean =>
-  seesWorkOf(user, request);
+export const canSeeRequest = (user: SessionUser, request: RequestRouting): boolean =>
+  seesWorkOf(user, request) ||
+  (request.reach !== 'routed' && worksAt(user, request.restaurantId) && isOnDuty(user));
 
 /** The request lists' filter (requests.repo visibleTo): a server's id, or null for "every request". */
 export const requestScopeOf = (user: SessionUser): string | null =>

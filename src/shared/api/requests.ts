@@ -8,7 +8,7 @@ import {
 } from '../schemas';
 import { STAFF } from './access';
 import { endpoint } from './endpoint';
-import { requestParams, restaurantParams } from './params';
+import { noContent, requestParams, restaurantParams } from './params';
 
 export const listRequests = endpoint('listRequests', {
   tag: 'requests',
@@ -69,4 +69,17 @@ export const dismissRequest = endpoint('dismissRequest', {
   params: requestParams,
   responses: { 200: requestResponseSchema },
   errors: ACTION_ERRORS,
+});
+
+/**
+ * Decision 091: this device has shown the call's alert (the open console, or the service worker on a push). A call no
+ * device of its responsible server confirmed in time is re-routed; no API token sends receipts (they are a device's).
+ */
+export const confirmAlertShown = endpoint('confirmAlertShown', {
+  tag: 'requests',
+  summary: 'Confirm that this device has shown a call’s alert',
+  access: STAFF,
+  params: requestParams,
+  responses: { 204: noContent },
+  errors: ['request_not_found', 'rate_limited'],
 });

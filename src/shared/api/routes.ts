@@ -104,6 +104,7 @@ export const routes = {
   acknowledgeRequest: post('/api/requests/:requestId/acknowledge'),
   completeRequest: post('/api/requests/:requestId/complete'),
   dismissRequest: post('/api/requests/:requestId/dismiss'),
+  confirmAlertShown: post('/api/requests/:requestId/receipt'),
   // integrations: API tokens and webhooks (decisions 075, 076)
   listApiTokens: get('/api/restaurants/:restaurantId/api-tokens'),
   createApiToken: post('/api/restaurants/:restaurantId/api-tokens'),

@@ -1031,6 +1031,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/requests/{requestId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm that this device has shown a call’s alert */
+        post: operations["confirmAlertShown"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restaurants/{restaurantId}/requests/history": {
         parameters: {
             query?: never;
@@ -1461,6 +1478,8 @@ export interface components {
             reviewUrl: string | null;
             ownerId?: string;
             escalateAfterMinutes: number;
+            receiptTimeoutSeconds: number;
+            pagerRepeat: boolean;
             showServerNames: boolean;
             timeZone: string;
             /** @enum {string} */
@@ -1521,6 +1540,8 @@ export interface components {
             urgent: boolean;
             billMethod: ("card" | "cash") | null;
             reopenedAt: number | null;
+            /** @enum {string} */
+            reach: "routed" | "servers" | "admin";
         };
         GuestRequestState: {
             id: string;
@@ -1627,6 +1648,16 @@ export interface components {
                 id: string;
                 number: string;
             }[];
+            reachedNobody: {
+                today: number;
+                open: {
+                    id: string;
+                    tableId: string;
+                    tableNumber: string | null;
+                    type: components["schemas"]["RequestType"];
+                    createdAt: number;
+                }[];
+            };
         };
         RestaurantGlance: {
             id: string;
@@ -4675,6 +4706,8 @@ export interface operations {
                     primaryColor?: string;
                     secondaryColor?: string;
                     escalateAfterMinutes?: number;
+                    receiptTimeoutSeconds?: number;
+                    pagerRepeat?: boolean;
                     showServerNames?: boolean;
                     timeZone?: string;
                     /** @enum {string} */
@@ -10848,6 +10881,142 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    confirmAlertShown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };

@@ -9,7 +9,12 @@ import { notFound } from '../../http/errors';
 import { PRESENCE_TTL_MS } from '../../live/presence';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
 import { sortTables } from '@shared/table-label';
+import { findRequests } from '../requests/requests.repo';
+import { reachedNobody } from '../reach/reach.repo';
 import { dashboardFigures, recentActivity, serverStatus, uncoveredTables } from './dashboard.repo';
+
+/** Decision 091: the open calls that reached nobody the dashboard lists at most. */
+const REACHED_NOBODY_LISTED = 20;
 
 export class DashboardService {
   constructor(
@@ -24,11 +29,13 @@ export class DashboardService {
     // The figures first: they fix the restaurant's "today", which Server Status then reads as a value.
     const figures = await dashboardFigures(this.db, restaurantId, now, onlineSince);
     if (!figures) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-    const [activity, servers, uncovered] = await Promise.all([
+    const [activity, servers, uncovered, nobody] = await Promise.all([
       recentActivity(this.db, restaurantId),
       serverStatus(this.db, restaurantId, figures.dayStart, onlineSince),
       uncoveredTables(this.db, restaurantId),
+      reachedNobody(this.db, restaurantId, figures.dayStart, REACHED_NOBODY_LISTED),
     ]);
+    const unreached = await findRequests(this.db, nobody.openIds);
     return {
       totalTables: figures.totalTables,
       activeServers: figures.activeServers,
@@ -58,6 +65,18 @@ export class DashboardService {
         medianAckSecondsToday: s.medianAckSecondsToday,
       })),
       uncoveredTables: sortTables(uncovered),
+      reachedNobody: {
+        today: nobody.today,
+        open: unreached
+          .sort((a, b) => a.createdAt - b.createdAt)
+          .map((r) => ({
+            id: r.id,
+            tableId: r.tableId,
+            tableNumber: r.tableNumber,
+            type: r.type,
+            createdAt: r.createdAt,
+          })),
+      },
     };
   }
 

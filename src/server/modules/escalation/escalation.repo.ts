@@ -38,6 +38,9 @@ export async function claimOverdueBatch(
     urgent: boolean;
     bill_method: RequestRow['billMethod'];
     reopened_at: string | number | null;
+    reach_stage: string | number;
+    receipted_at: string | number | null;
+    realerted_at: string | number | null;
   }>(
     db,
     sql`
@@ -68,7 +71,7 @@ export async function claimOverdueBatch(
     )
     select c.id, c.restaurant_id, c.table_id, c.server_id, c.section_server_ids, c.type, c.status, c.escalated_at, c.created_at,
       c.updated_at, t.number as table_number, rs.escalate_after_minutes, c.note, c.urgent, c.bill_method,
-      c.reopened_at
+      c.reopened_at, c.reach_stage, c.receipted_at, c.realerted_at
     from claimed c
     join restaurants rs on rs.id = c.restaurant_id
     left join tables t on t.id = c.table_id
@@ -99,6 +102,9 @@ export async function claimOverdueBatch(
     outcome: null,
     outcomeAt: null,
     reopenedAt: r.reopened_at === null ? null : Number(r.reopened_at),
+    reachStage: Number(r.reach_stage),
+    receiptedAt: r.receipted_at === null ? null : Number(r.receipted_at),
+    realertedAt: r.realerted_at === null ? null : Number(r.realerted_at),
     rating: null,
     ratingComment: null,
     ratedAt: null,

@@ -148,19 +148,21 @@ describe('escalation sweep', () => {
       expect(adminPushes).toHaveLength(2);
       expect(serverPushes.slice(2)).toEqual(
         expect.arrayContaining([
-          {
+          expect.objectContaining({
             title: 'Still waiting: Table 3',
             body: 'Bill Payment Requested — pending for over 3 min',
-            tag: first.id,
+            tag: `table:${table.id}`,
+            requestId: first.id,
             url: '/server/requests',
-          },
-          expect.objectContaining({ title: 'Still waiting: Table 9', tag: second.id }),
+            late: true,
+          }),
+          expect.objectContaining({ title: 'Still waiting: Table 9', requestId: second.id }),
         ]),
       );
       expect(adminPushes).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ tag: first.id, url: '/admin/dashboard' }),
-          expect.objectContaining({ tag: second.id, url: '/admin/dashboard' }),
+          expect.objectContaining({ requestId: first.id, url: '/admin/dashboard' }),
+          expect.objectContaining({ requestId: second.id, url: '/admin/dashboard' }),
         ]),
       );
       for (const p of pushService.pushesTo(adminPhone)) expect(p.headers.urgency).toBe('high');

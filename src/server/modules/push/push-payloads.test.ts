@@ -24,6 +24,7 @@ const pressed = (tableNumber: string | null): ServiceRequest => ({
   urgent: false,
   billMethod: null,
   reopenedAt: null,
+  reach: 'routed',
 });
 
 describe('push payload texts', () => {

@@ -30,7 +30,73 @@ export function newRequestPayload(
   return {
     title: serverText(i18n, 'server.push.newRequest', { table: requestTableText(i18n, request) }),
     body: requestBody(request, requestTypeText(i18n, request.type, buttons), i18n),
-    tag: request.id,
+    ...alertParts(request, i18n),
+    url: SERVER_CONSOLE_PATH,
+  };
+}
+
+/** Decision 090: one notification per table, replaced as its call changes. */
+export const tableTag = (request: Pick<ServiceRequest, 'tableId'>): string =>
+  `table:${request.tableId}`;
+
+/** What every alert carries besides its texts: the table's tag, the call, its actions and their failure title. */
+function alertParts(request: ServiceRequest, i18n: I18n, late = false) {
+  return {
+    ...(late ? { late: true } : {}),
+    tag: tableTag(request),
+    requestId: request.id,
+    kind: 'alert' as const,
+    actions: [
+      { action: 'take' as const, title: serverText(i18n, 'server.push.actionTake') },
+      { action: 'done' as const, title: serverText(i18n, 'server.push.actionDone') },
+    ],
+    failedTitle: serverText(i18n, 'server.push.actionFailed', {
+      table: requestTableText(i18n, request),
+    }),
+  };
+}
+
+/**
+ * Decision 091: a call no device of its responsible server confirmed, offered to every server on duty ('Nobody
+ * answered: Table 7'), or to the admin ('Reached nobody: Table 7'); a pager-style repeat says the same again.
+ */
+export function reroutePayload(
+  request: ServiceRequest,
+  role: Role,
+  i18n: I18n = serverI18n(null),
+  buttons: ButtonNames | null = null,
+): PushPayload {
+  const key =
+    request.reach === 'admin' ? 'server.push.reachedNobody' : 'server.push.nobodyAnswered';
+  return {
+    title: serverText(i18n, key, { table: requestTableText(i18n, request) }),
+    body: requestBody(request, requestTypeText(i18n, request.type, buttons), i18n),
+    ...alertParts(request, i18n, true),
+    url: role === 'server' ? SERVER_CONSOLE_PATH : ADMIN_HOME_PATH,
+  };
+}
+
+/**
+ * Decision 090: the table's call was taken or handled, so its alert on every device it reached is replaced by a quiet
+ * line ('Table 7: taken by Anna'). A push must show something (Safari ends a subscription whose pushes show nothing),
+ * so the replacement is a notification, not a close.
+ */
+export function closedPayload(
+  request: ServiceRequest,
+  i18n: I18n = serverI18n(null),
+  buttons: ButtonNames | null = null,
+): PushPayload {
+  const table = requestTableText(i18n, request);
+  const title =
+    request.status === 'acknowledged' && request.acknowledgedBy?.name
+      ? serverText(i18n, 'server.push.takenBy', { table, name: request.acknowledgedBy.name })
+      : serverText(i18n, 'server.push.handled', { table });
+  return {
+    title,
+    body: requestTypeText(i18n, request.type, buttons),
+    tag: tableTag(request),
+    requestId: request.id,
+    kind: 'closed',
     url: SERVER_CONSOLE_PATH,
   };
 }
@@ -70,7 +136,7 @@ export function overduePayload(
       }),
       i18n,
     ),
-    tag: request.id,
+    ...alertParts(request, i18n, true),
     url: role === 'server' ? SERVER_CONSOLE_PATH : ADMIN_HOME_PATH,
   };
 }

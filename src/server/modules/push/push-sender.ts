@@ -18,13 +18,13 @@ import {
   type OutboxRow,
   type PushTargetRow,
 } from './push.repo';
-import { newRequestPayload, overduePayload } from './push-payloads';
+import { closedPayload, newRequestPayload, overduePayload, reroutePayload } from './push-payloads';
 import { serverI18n } from '../../i18n';
 import { loadWebPush, type VapidKeyPair, type VapidKeys } from './vapid-keys';
 import { findRequest } from '../requests/requests.repo';
+import { toApiRequest } from '../requests/requests.mapper';
 import { findRestaurant } from '../restaurants/restaurants.repo';
 import { isSpecType } from '@shared/request-types';
-import { toApiRequest } from '../requests/requests.mapper';
 
 /** A request alert is worthless minutes later: the push service drops it after this (issue 5: short TTL). */
 export const PUSH_TTL_SECONDS = 120;
@@ -129,8 +129,9 @@ export class PushSender {
   private async deliver(row: OutboxRow): Promise<void> {
     const now = this.now();
     const found = await findRequest(this.db, row.requestId);
-    // Nobody needs an alert for a request that is already completed (or gone).
-    if (!found || found.status !== 'pending') return deleteOutboxRow(this.db, row.id);
+    const closing = row.kind === 'close';
+    // Nobody needs an alert for a request that is already completed (or gone); a close is for a handled one.
+    if (!found || (found.status !== 'pending' && !closing)) return deleteOutboxRow(this.db, row.id);
     if (now - row.createdAt > this.maxAgeMs) {
       this.log.warn({ outboxId: row.id, attempts: row.attempts }, 'push given up: too old');
       this.metrics.pushDelivery('gave_up');
@@ -144,7 +145,10 @@ export class PushSender {
         restaurantId: row.restaurantId,
         serverId: request.serverId,
         sectionServerIds: request.sectionServerIds,
-        includeAdmins: overdue,
+        // Decision 091: whoever the call reaches now; a close goes to every device its alerts could have reached.
+        everyone: request.reach !== 'routed',
+        includeAdmins:
+          overdue || request.reach === 'admin' || (closing && found.escalatedAt !== null),
       },
       now,
     );
@@ -154,16 +158,19 @@ export class PushSender {
       pending.length > 0 && !isSpecType(request.type)
         ? ((await findRestaurant(this.db, row.restaurantId)) ?? null)
         : null;
-    const payloadFor = (t: PushTargetRow) =>
-      overdue
-        ? overduePayload(
-            request,
-            found.escalateAfterMinutes,
-            t.role,
-            serverI18n(t.language),
-            buttons,
-          )
-        : newRequestPayload(request, serverI18n(t.language), buttons);
+    const payloadFor = (t: PushTargetRow): PushPayload => {
+      const i18n = serverI18n(t.language);
+      switch (row.kind) {
+        case 'overdue':
+          return overduePayload(request, found.escalateAfterMinutes, t.role, i18n, buttons);
+        case 'reroute':
+          return reroutePayload(request, t.role, i18n, buttons);
+        case 'close':
+          return closedPayload(request, i18n, buttons);
+        case 'new':
+          return newRequestPayload(request, i18n, buttons);
+      }
+    };
     const done = [...row.sentTo];
     const delivered: string[] = [];
     let retry = false;
@@ -207,8 +214,9 @@ export class PushSender {
           vapidDetails: { subject: this.vapid.subject, ...keys },
           TTL: PUSH_TTL_SECONDS,
           urgency: 'high',
-          // One message per request waits at the push service: an escalation replaces an undelivered alert.
-          topic: request.id.replace(/-/g, '').slice(0, 32),
+          // One message per table waits at the push service (decision 090): a later push of the table replaces an
+          // undelivered one, as its notification replaces the shown one.
+          topic: request.tableId.replace(/[^A-Za-z0-9]/g, '').slice(0, 32),
           timeout: SEND_TIMEOUT_MS,
           contentEncoding: 'aes128gcm',
           ...(this.options.agent ? { agent: this.options.agent } : {}),

@@ -66,9 +66,17 @@ export interface PushTargets {
   /** The request's server; null: its section's servers (decision 077), or with none, every server of the restaurant. */
   serverId: string | null;
   sectionServerIds: readonly string[];
+  /** Decision 091: a re-routed call goes to every server on duty, whatever its routing. */
+  everyone: boolean;
   /** Escalation also reaches the restaurant's owner (its admin). */
   includeAdmins: boolean;
 }
+
+/**
+ * Decisions 078, 091: which servers are on duty. Until shifts exist, every server of the restaurant: no condition.
+ * The SQL twin of policy isOnDuty; a shift join goes here.
+ */
+const onDutyServers = (): SQL | undefined => undefined;
 
 /**
  * The devices a request's push goes to. Only users who are signed in somewhere (a live session) are pushed: a
@@ -88,11 +96,14 @@ export async function subscriptionsForTargets(
   const serverCondition = and(
     eq(users.role, 'server'),
     eq(users.restaurantId, targets.restaurantId),
-    targets.serverId
-      ? eq(users.id, targets.serverId)
-      : targets.sectionServerIds.length > 0
-        ? inArray(users.id, [...targets.sectionServerIds])
-        : undefined,
+    onDutyServers(),
+    targets.everyone
+      ? undefined
+      : targets.serverId
+        ? eq(users.id, targets.serverId)
+        : targets.sectionServerIds.length > 0
+          ? inArray(users.id, [...targets.sectionServerIds])
+          : undefined,
   );
   const who: SQL[] = [serverCondition!];
   if (targets.includeAdmins) {

@@ -206,13 +206,21 @@ describe('a new request is pushed', () => {
       expect(device.decrypt(push!.body)).toEqual({
         title: 'New Request from Table 3',
         body: 'Drink Refill Requested',
-        tag: requestId,
+        // One notification per table (decision 090), with the call's actions.
+        tag: `table:${table.id}`,
         url: '/server/requests',
+        requestId,
+        kind: 'alert',
+        actions: [
+          { action: 'take', title: 'On my way' },
+          { action: 'done', title: 'Done' },
+        ],
+        failedTitle: 'Could not update Table 3',
       });
       expect(push!.headers['content-encoding']).toBe('aes128gcm');
       expect(push!.headers.urgency).toBe('high');
       expect(push!.headers.ttl).toBe(String(PUSH_TTL_SECONDS));
-      expect(push!.headers.topic).toBe(requestId.replace(/-/g, ''));
+      expect(push!.headers.topic).toBe(table.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 32));
       expect(verifyVapid(String(push!.headers.authorization), pushService.origin)).toBe(publicKey);
     }
     await t.services.push.whenIdle();
@@ -330,7 +338,7 @@ describe('durable outbox (docs/decisions/013)', () => {
     expect(pushes.map((p) => p.status)).toEqual([500, 500, 201]);
     expect(device.decrypt(pushes[2]!.body)).toMatchObject({
       title: 'New Request from Table 3',
-      tag: requestId,
+      requestId,
     });
     await until(async () => (await outboxOf(requestId)).length === 0);
     await t.services.push.whenIdle();
@@ -388,7 +396,7 @@ describe('durable outbox (docs/decisions/013)', () => {
       await restarted.services.push.whenIdle();
       expect(adminPhone.decrypt(adminPush!.body)).toMatchObject({
         title: 'Still waiting: Table 3',
-        tag: requestId,
+        requestId,
         url: '/admin/dashboard',
       });
       expect(serverPhone.decrypt(serverPushes[1]!.body)).toMatchObject({
@@ -422,9 +430,15 @@ describe('durable outbox (docs/decisions/013)', () => {
     });
     expect(done.statusCode).toBe(200);
     t.services.push.kick();
+    await pushService.waitFor(device, 2);
     await t.services.push.whenIdle();
     expect(await outboxOf(requestId)).toEqual([]);
-    expect(pushService.pushesTo(device)).toHaveLength(1);
+    // The escalation was dropped; what came is the quiet replacement of the table's alert (decision 090).
+    expect(pushService.pushesTo(device)).toHaveLength(2);
+    expect(device.decrypt(pushService.pushesTo(device)[1]!.body)).toMatchObject({
+      kind: 'closed',
+      title: 'Table 3: handled',
+    });
   });
 
   it('is not written for a restaurant without any device', async () => {
@@ -453,11 +467,16 @@ describe("in the recipient's language (issue 15)", () => {
     expect(res.statusCode).toBe(201);
     const requestId = res.json().request.id as string;
     const [first] = await pushService.waitFor(serverPhone, 1);
-    expect(serverPhone.decrypt(first!.body)).toEqual({
+    expect(serverPhone.decrypt(first!.body)).toMatchObject({
       title: 'Nuevo aviso: Mesa 3',
       body: 'Piden la cuenta',
-      tag: requestId,
+      tag: `table:${table.id}`,
       url: '/server/requests',
+      // The actions are the server's language too (decision 090).
+      actions: [
+        { action: 'take', title: 'Voy para allá' },
+        { action: 'done', title: 'Hecho' },
+      ],
     });
     await t.services.push.whenIdle();
 

@@ -110,6 +110,7 @@ describe('acknowledge ("On my way")', () => {
     expect(res.json().error).toEqual({
       code: 'request_completed',
       message: 'This request was already completed.',
+      messageId: 'requestAlreadyCompleted',
     });
     const table2 = await makeTable(t, f.restaurant.id, '31');
     const gone = await press(f.restaurant.id, table2.id);
@@ -187,6 +188,7 @@ describe('complete and dismiss', () => {
     expect(complete.json().error).toEqual({
       code: 'request_dismissed',
       message: 'This request was dismissed.',
+      messageId: 'requestAlreadyDismissed',
     });
     expect((await rowOf(pending)).status).toBe('dismissed');
   });

@@ -22,6 +22,7 @@ const taken: ServiceRequest = {
   urgent: false,
   billMethod: null,
   reopenedAt: null,
+  reach: 'routed',
 };
 
 describe('what a guest is told of its table’s request (decision 029)', () => {

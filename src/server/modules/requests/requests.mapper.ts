@@ -38,8 +38,13 @@ export function toApiRequest(row: RequestWithContext, now: number = Date.now()):
     urgent: row.urgent,
     billMethod: row.billMethod,
     reopenedAt: row.reopenedAt,
+    reach: reachOf(row.reachStage),
   };
 }
+
+/** Decision 091: requests.reach_stage as the API says it. */
+export const reachOf = (stage: number): ServiceRequest['reach'] =>
+  stage >= 2 ? 'admin' : stage === 1 ? 'servers' : 'routed';
 
 /**
  * What the table's guest page may know of one of its requests (decision 029): no staff id, no server of the

@@ -211,6 +211,8 @@ const visibleTo = (serverId: string | null): SQL | undefined =>
           isNull(requests.serverId),
           sql`(cardinality(${requests.sectionServerIds}) = 0 or ${serverId} = any(${requests.sectionServerIds}))`,
         ),
+        // Decision 091: a call the reach sweep re-routed is every server's on duty (policy isOnDuty: all, for now).
+        sql`${requests.reachStage} > 0`,
       )
     : undefined;
 
@@ -305,6 +307,15 @@ export async function findRequest(
 ): Promise<RequestWithContext | undefined> {
   const [row] = await findRequestStatement(db).execute({ id });
   return row ? flatten([row])[0] : undefined;
+}
+
+/** Several requests with their context, in no particular order (the reach sweep's claimed rows, decision 091). */
+export async function findRequests(
+  db: Executor,
+  ids: readonly string[],
+): Promise<RequestWithContext[]> {
+  if (ids.length === 0) return [];
+  return flatten(await query(db).where(inArray(requests.id, [...ids])));
 }
 
 export interface TransitionInput {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   acknowledgeRequest,
   completeRequest,
+  confirmAlertShown,
   dismissRequest,
   getRequestHistory,
   listRequests,
@@ -9,7 +10,7 @@ import {
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 
-export function registerRequestsRoutes(app: FastifyInstance, { requests }: Services): void {
+export function registerRequestsRoutes(app: FastifyInstance, { requests, reach }: Services): void {
   route(app, listRequests, async (request) => {
     return requests.list(request.user!, request.params.restaurantId, request.query);
   });
@@ -25,6 +26,17 @@ export function registerRequestsRoutes(app: FastifyInstance, { requests }: Servi
       return { request: await requests[action](request.user!, request.params.requestId) };
     });
   }
+
+  // Decision 091: a device's receipt for a call's alert. A busy floor sends one per call per device.
+  route(
+    app,
+    confirmAlertShown,
+    async (request, reply) => {
+      await reach.receipt(request.user!, request.params.requestId);
+      return reply.status(204).send();
+    },
+    { config: { rateLimit: { max: 600, timeWindow: 60_000 } } },
+  );
 
   route(app, getRequestHistory, async (request) => {
     return requests.history(request.user!, request.params.restaurantId, request.query);

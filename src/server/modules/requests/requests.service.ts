@@ -36,7 +36,7 @@ import {
 } from '@shared/guest-note';
 import type { BillMethod, GuestRatingResponse, GuestRequestState } from '@shared/schemas';
 import { findRestaurant } from '../restaurants/restaurants.repo';
-import { toApiRequest, toGuestRequestState } from './requests.mapper';
+import { reachOf, toApiRequest, toGuestRequestState } from './requests.mapper';
 import { GroupCommit, WriteShed } from '../../db/group-commit';
 import { PressBatcher } from './press-batcher';
 import {
@@ -290,6 +290,9 @@ export class RequestsService {
           rating: null,
           ratingComment: null,
           ratedAt: null,
+          reachStage: 0,
+          receiptedAt: null,
+          realertedAt: null,
         },
         now,
       );
@@ -629,7 +632,11 @@ export class RequestsService {
     const missing = () => notFound(MSG.requestNotFound, 'request_not_found');
     if (!row) throw missing();
     if (user.role === 'server') {
-      if (!worksAt(user, row.restaurantId) || !canSeeRequest(user, row)) throw missing();
+      if (
+        !worksAt(user, row.restaurantId) ||
+        !canSeeRequest(user, { ...row, reach: reachOf(row.reachStage) })
+      )
+        throw missing();
     } else if (user.role === 'admin') {
       try {
         await assertRestaurantAccess(this.db, user, row.restaurantId);

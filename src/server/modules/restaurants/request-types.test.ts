@@ -81,6 +81,7 @@ describe('the restaurant’s own buttons (decision 087)', () => {
     expect(hidden.json().error).toEqual({
       code: 'request_type_unavailable',
       message: MSG.requestTypeUnavailable,
+      messageId: 'requestTypeUnavailable',
     });
 
     const sent = await press(restaurant.id, table.id, key);
@@ -118,7 +119,11 @@ describe('the restaurant’s own buttons (decision 087)', () => {
     }));
     const tooMany = await save(restaurant.id, adminCookie, { hidden: [], custom: nine });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().error).toEqual({ code: 'buttons_too_many', message: MSG.buttonsTooMany });
+    expect(tooMany.json().error).toEqual({
+      code: 'buttons_too_many',
+      message: MSG.buttonsTooMany,
+      messageId: 'buttonsTooMany',
+    });
     const eight = await save(restaurant.id, adminCookie, {
       hidden: [],
       custom: nine.slice(0, CUSTOM_TYPES_MAX),
@@ -133,6 +138,7 @@ describe('the restaurant’s own buttons (decision 087)', () => {
     expect(none.json().error).toEqual({
       code: 'buttons_none_enabled',
       message: MSG.buttonsNoneEnabled,
+      messageId: 'buttonsNoneEnabled',
     });
     // All four hidden is fine while a button of its own stays.
     const ownOnly = await save(restaurant.id, adminCookie, {

@@ -121,6 +121,9 @@ export class RestaurantAdminService {
     if (body.secondaryColor !== undefined) patch.secondaryColor = body.secondaryColor;
     if (body.escalateAfterMinutes !== undefined)
       patch.escalateAfterMinutes = body.escalateAfterMinutes;
+    if (body.receiptTimeoutSeconds !== undefined)
+      patch.receiptTimeoutSeconds = body.receiptTimeoutSeconds;
+    if (body.pagerRepeat !== undefined) patch.pagerRepeat = body.pagerRepeat;
     if (body.showServerNames !== undefined) patch.showServerNames = body.showServerNames;
     if (body.timeZone !== undefined) patch.timeZone = body.timeZone;
     if (body.guestLanguage !== undefined) patch.guestLanguage = body.guestLanguage;

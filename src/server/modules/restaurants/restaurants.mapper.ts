@@ -24,6 +24,8 @@ export function toApiRestaurant(row: RestaurantWithLogo): Restaurant {
     reviewUrl: row.reviewUrl,
     ownerId: row.ownerId,
     escalateAfterMinutes: row.escalateAfterMinutes,
+    receiptTimeoutSeconds: row.receiptTimeoutSeconds,
+    pagerRepeat: row.pagerRepeat,
     showServerNames: row.showServerNames,
     timeZone: row.timeZone,
     guestLanguage: isLocale(row.guestLanguage) ? row.guestLanguage : DEFAULT_LOCALE,

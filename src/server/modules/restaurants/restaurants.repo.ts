@@ -144,6 +144,8 @@ export type RestaurantPatch = Partial<
     | 'primaryColor'
     | 'secondaryColor'
     | 'escalateAfterMinutes'
+    | 'receiptTimeoutSeconds'
+    | 'pagerRepeat'
     | 'showServerNames'
     | 'timeZone'
     | 'guestLanguage'

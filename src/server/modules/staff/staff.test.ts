@@ -166,6 +166,7 @@ describe('POST /api/restaurants/:id/staff, PIN mode', () => {
     expect(res.json().error).toEqual({
       code: 'login_id_taken',
       message: MSG.loginIdTaken,
+      messageId: 'loginIdTaken',
       suggestions: [`${base}2`, `${base}4`, `${base}5`],
     });
   });
@@ -186,6 +187,7 @@ describe('POST /api/restaurants/:id/staff, PIN mode', () => {
     expect(res.json().error).toEqual({
       code: 'login_id_taken',
       message: MSG.noLoginIdSuggestions,
+      messageId: 'noLoginIdSuggestions',
       suggestions: [],
     });
   });

@@ -268,6 +268,7 @@ describe('DELETE /api/super-admin/users/:userId', () => {
     expect(self.json().error).toEqual({
       code: 'cannot_delete_self',
       message: MSG.cannotDeleteSelf,
+      messageId: 'cannotDeleteSelf',
     });
     expect((await request(t, 'GET', '/api/session', { cookie: superCookie })).json().user.id).toBe(
       superId,
@@ -275,7 +276,11 @@ describe('DELETE /api/super-admin/users/:userId', () => {
 
     const unknown = await asSuper('DELETE', `/api/super-admin/users/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'user_not_found', message: MSG.userNotFound });
+    expect(unknown.json().error).toEqual({
+      code: 'user_not_found',
+      message: MSG.userNotFound,
+      messageId: 'userNotFound',
+    });
   });
 
   it('lets one super admin delete another', async () => {

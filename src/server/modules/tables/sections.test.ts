@@ -395,6 +395,7 @@ describe('routing a call (decision 077): the tableâ€™s server, else its sectionâ
         restaurantId: f.restaurant.id,
         serverId: null,
         sectionServerIds: [s1.user.id],
+        everyone: false,
         includeAdmins: false,
       },
       Date.now(),
@@ -402,7 +403,13 @@ describe('routing a call (decision 077): the tableâ€™s server, else its sectionâ
     expect(targets.map((x) => x.userId)).toEqual([s1.user.id]);
     const everyone = await subscriptionsForTargets(
       t.database.db,
-      { restaurantId: f.restaurant.id, serverId: null, sectionServerIds: [], includeAdmins: false },
+      {
+        restaurantId: f.restaurant.id,
+        serverId: null,
+        sectionServerIds: [],
+        everyone: false,
+        includeAdmins: false,
+      },
       Date.now(),
     );
     expect(everyone.map((x) => x.userId).sort()).toEqual([s1.user.id, s2.user.id].sort());

@@ -82,6 +82,7 @@ describe('POST /api/restaurants/:id/tables/bulk', () => {
     expect(res.json().error).toEqual({
       code: 'table_number_exists',
       message: MSG.tableNumberExists,
+      messageId: 'tableNumberExists',
       values: { numbers: '3, Bar', count: 2 },
     });
     expect(await numbersOf(restaurant.id)).toEqual(['3', 'Bar']);

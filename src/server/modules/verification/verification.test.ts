@@ -101,6 +101,7 @@ describe('verification link over SMTP', () => {
     expect(again.json().error).toEqual({
       code: 'invalid_token',
       message: MSG.verificationLinkInvalid,
+      messageId: 'verificationLinkInvalid',
     });
 
     const signedIn = await signIn(admin.email);

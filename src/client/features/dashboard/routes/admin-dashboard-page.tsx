@@ -15,6 +15,7 @@ import { LongestWait } from '../components/longest-wait';
 import { ServerStatus } from '../components/server-status';
 import { RestaurantsAtAGlance } from '../components/restaurants-at-a-glance';
 import { UncoveredTables } from '../components/uncovered-tables';
+import { ReachedNobody } from '../components/reached-nobody';
 import { STAT_ICONS, StatCard } from '../components/stat-card';
 
 /** The clock is read this often, so an open dashboard rolls over to the restaurant's next day by itself. */
@@ -153,6 +154,7 @@ export function AdminDashboardPage() {
               <RecentActivity activity={figures.recentActivity} timeZone={figures.timeZone} />
               <ServerStatus servers={figures.servers} />
               <UncoveredTables tables={figures.uncoveredTables} />
+              <ReachedNobody reached={figures.reachedNobody} />
             </div>
           )}
         </>

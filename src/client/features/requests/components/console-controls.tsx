@@ -1,7 +1,13 @@
 import { useId, type ReactNode } from 'react';
 import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../../lib/i18n';
-import { setSoundEnabled, useSoundState } from '../../../lib/sound';
+import {
+  SOUND_MODES,
+  setSoundMode,
+  useSoundMode,
+  useSoundState,
+  type SoundMode,
+} from '../../../lib/sound';
 import { isWakeLockSupported, useKeepScreenOn, useWakeLock } from '../../../lib/wake-lock';
 import { StrokeIcon } from '../../../components/ui/request-type-icon';
 
@@ -74,6 +80,56 @@ function HeaderSwitch({
   );
 }
 
+const MODE_KEY = {
+  every: 'app.console.soundMode.every',
+  overdue: 'app.console.soundMode.overdue',
+  silent: 'app.console.soundMode.silent',
+} as const satisfies Record<SoundMode, string>;
+
+/**
+ * Decision 091: this device's sound mode — every call, only overdue (and re-routed) ones, or silent — as a compact
+ * native select in the header: the speaker icon shows the state (amber while the browser holds sound back), the
+ * select's own label and value are what a screen reader hears, and a phone opens its own picker.
+ */
+function SoundModePicker({ held }: { held: boolean }) {
+  const mode = useSoundMode();
+  const i18n = useI18n();
+  const hintId = useId();
+  const tone: ControlTone = mode === 'silent' ? 'off' : held ? 'held' : 'on';
+  return (
+    <label
+      className={`relative inline-flex h-11 items-center gap-1 rounded-full border ps-2.5 pe-1 transition-colors focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2 ${TONE[tone]}`}
+      title={held ? appText(i18n, 'app.console.soundBlocked') : undefined}
+    >
+      <Icon d={mode === 'silent' ? SPEAKER_OFF : SPEAKER_ON} />
+      <span className="sr-only">{appText(i18n, 'app.console.soundAlerts')}</span>
+      <select
+        value={mode}
+        aria-describedby={held ? hintId : undefined}
+        onChange={(e) => setSoundMode(e.target.value as SoundMode)}
+        className="max-w-28 cursor-pointer appearance-none truncate bg-transparent py-1 pe-1 text-sm font-medium focus:outline-none sm:max-w-none"
+      >
+        {SOUND_MODES.map((m) => (
+          <option key={m} value={m} className="text-ink">
+            {appText(i18n, MODE_KEY[m])}
+          </option>
+        ))}
+      </select>
+      {held && (
+        <>
+          <span
+            aria-hidden="true"
+            className="absolute end-0.5 top-0.5 size-2.5 rounded-full bg-warning-600 ring-2 ring-white"
+          />
+          <span id={hintId} hidden>
+            {appText(i18n, 'app.console.soundBlocked')}
+          </span>
+        </>
+      )}
+    </label>
+  );
+}
+
 /**
  * The console's alert settings (issue 5), remembered on this device, as two icon switches in the console's header
  * (issue 28: the card that took a third of a phone's screen is gone): the new-request chime (on by default; shown
@@ -88,16 +144,7 @@ export function ConsoleControls() {
   return (
     <div className="flex shrink-0 items-center gap-2">
       {/* Issue 12: the switch shows what a chime would really do; a tap on it is also what unlocks the audio. */}
-      {sound !== 'unsupported' && (
-        <HeaderSwitch
-          label={appText(i18n, 'app.console.soundAlerts')}
-          hint={sound === 'blocked' ? appText(i18n, 'app.console.soundBlocked') : undefined}
-          checked={sound === 'on'}
-          tone={sound === 'on' ? 'on' : sound === 'blocked' ? 'held' : 'off'}
-          icon={<Icon d={sound === 'off' ? SPEAKER_OFF : SPEAKER_ON} />}
-          onChange={setSoundEnabled}
-        />
-      )}
+      {sound !== 'unsupported' && <SoundModePicker held={sound === 'blocked'} />}
       {isWakeLockSupported() && (
         <HeaderSwitch
           label={appText(i18n, 'app.console.keepScreenOn')}

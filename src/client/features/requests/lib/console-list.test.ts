@@ -23,6 +23,7 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     urgent: false,
     billMethod: null,
     reopenedAt: null,
+    reach: 'routed',
     ...overrides,
   };
 }

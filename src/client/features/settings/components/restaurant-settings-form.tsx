@@ -6,6 +6,8 @@ import {
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
   ESCALATE_MINUTES_DEFAULT,
+  RECEIPT_TIMEOUT_SECONDS_MAX,
+  RECEIPT_TIMEOUT_SECONDS_MIN,
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
   RESTAURANT_NAME_MAX,
@@ -41,6 +43,8 @@ function valuesOf(restaurant: Restaurant): RestaurantSettingsValues {
     primaryColor: restaurant.primaryColor,
     secondaryColor: restaurant.secondaryColor,
     escalateAfterMinutes: String(restaurant.escalateAfterMinutes),
+    receiptTimeoutSeconds: String(restaurant.receiptTimeoutSeconds),
+    pagerRepeat: restaurant.pagerRepeat,
     showServerNames: restaurant.showServerNames,
     timeZone: restaurant.timeZone,
     guestLanguage: restaurant.guestLanguage,
@@ -77,6 +81,7 @@ export function RestaurantSettingsForm({ restaurant }: { restaurant: Restaurant 
   const update = useUpdateRestaurant();
   const [savedOnce, setSavedOnce] = useState(false);
   const namesId = useId();
+  const pagerId = useId();
   const namesHintId = useId();
   const languageId = useId();
   const languageHintId = useId();
@@ -94,6 +99,8 @@ export function RestaurantSettingsForm({ restaurant }: { restaurant: Restaurant 
           primaryColor: values.primaryColor.toUpperCase(),
           secondaryColor: values.secondaryColor.toUpperCase(),
           escalateAfterMinutes: Number(values.escalateAfterMinutes.trim()),
+          receiptTimeoutSeconds: Number(values.receiptTimeoutSeconds.trim()),
+          pagerRepeat: values.pagerRepeat,
           showServerNames: values.showServerNames,
           timeZone: values.timeZone,
           guestLanguage: values.guestLanguage,
@@ -221,6 +228,31 @@ export function RestaurantSettingsForm({ restaurant }: { restaurant: Restaurant 
             standard: ESCALATE_MINUTES_DEFAULT,
           })}
         />
+        {/* Decision 091: how long a call waits for a device's receipt before it is offered to everyone on duty. */}
+        <FormField
+          form={form}
+          name="receiptTimeoutSeconds"
+          label={appText(i18n, 'app.settings.receiptTimeout')}
+          type="number"
+          inputMode="numeric"
+          min={RECEIPT_TIMEOUT_SECONDS_MIN}
+          max={RECEIPT_TIMEOUT_SECONDS_MAX}
+          step={1}
+          required
+          className="sm:max-w-40"
+          hint={appText(i18n, 'app.settings.receiptTimeoutHint')}
+        />
+        <div className="flex items-start gap-3">
+          <input
+            id={pagerId}
+            type="checkbox"
+            {...form.register('pagerRepeat')}
+            className="mt-0.5 size-5 shrink-0 rounded-chip border-faint accent-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          />
+          <label htmlFor={pagerId} className="text-sm font-medium text-ink-soft">
+            {appText(i18n, 'app.settings.pagerRepeat')}
+          </label>
+        </div>
         <div className="flex flex-col gap-2">
           <Controller
             control={form.control}

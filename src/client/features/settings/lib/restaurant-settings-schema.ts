@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { requiredNameField } from '@shared/fields';
-import { ESCALATE_MINUTES_MAX, ESCALATE_MINUTES_MIN, RESTAURANT_NAME_MAX } from '@shared/constants';
+import {
+  ESCALATE_MINUTES_MAX,
+  ESCALATE_MINUTES_MIN,
+  RECEIPT_TIMEOUT_SECONDS_MAX,
+  RECEIPT_TIMEOUT_SECONDS_MIN,
+  RESTAURANT_NAME_MAX,
+} from '@shared/constants';
 import { appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';
 import { HEX_COLOR } from '@shared/rules';
@@ -33,6 +39,18 @@ export function restaurantSettingsSchema(i18n: I18n) {
       const minutes = parseEscalateMinutes(text, minutesFormat);
       if (!minutes.ok) ctx.addIssue({ code: 'custom', message: minutes.message });
     }),
+    // Decision 091: whole seconds within the server's bounds.
+    receiptTimeoutSeconds: z.string().refine(
+      (text) =>
+        /^\d+$/.test(text.trim()) &&
+        updateRestaurantBodySchema.shape.receiptTimeoutSeconds.safeParse(Number(text.trim()))
+          .success,
+      appText(i18n, 'app.settings.receiptTimeoutFormat', {
+        min: RECEIPT_TIMEOUT_SECONDS_MIN,
+        max: RECEIPT_TIMEOUT_SECONDS_MAX,
+      }),
+    ),
+    pagerRepeat: z.boolean(),
     showServerNames: z.boolean(),
     timeZone: z.string().pipe(timeZoneSchema),
     guestLanguage: z.enum(LOCALES),

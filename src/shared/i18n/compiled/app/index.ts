@@ -939,7 +939,18 @@ export type AppMessageId =
   | "app.buttons.icon.plug"
   | "app.buttons.icon.music"
   | "app.buttons.icon.question"
-  | "app.buttons.icon.star";
+  | "app.buttons.icon.star"
+  | "app.console.soundMode.every"
+  | "app.console.soundMode.overdue"
+  | "app.console.soundMode.silent"
+  | "app.settings.receiptTimeout"
+  | "app.settings.receiptTimeoutHint"
+  | "app.settings.pagerRepeat"
+  | "app.dashboard.reachedNobody.title"
+  | "app.dashboard.reachedNobody.today"
+  | "app.dashboard.reachedNobody.none"
+  | "app.dashboard.reachedNobody.hint"
+  | "app.settings.receiptTimeoutFormat";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadAppMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {

@@ -22,7 +22,14 @@ export type ServerMessageId =
   | "server.mail.reset.intro"
   | "server.mail.reset.button"
   | "server.mail.reset.outro"
-  | "server.push.urgent";
+  | "server.push.urgent"
+  | "server.push.actionTake"
+  | "server.push.actionDone"
+  | "server.push.actionFailed"
+  | "server.push.nobodyAnswered"
+  | "server.push.reachedNobody"
+  | "server.push.takenBy"
+  | "server.push.handled";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadServerMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
