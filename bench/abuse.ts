@@ -15,7 +15,7 @@ import { ROOT, sleep, startServer, type ServerProcess } from './lib/server';
 import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 import { FLOOD_CONNECTIONS, FLOOD_MAX_REQUESTS, type FloodKind } from './lib/flood';
 
-export const ABUSE_CONFIG = {
+const ABUSE_CONFIG = {
   /** Guest presses per second during every phase: a busy evening, not a load test. */
   pressRate: envNumber('BENCH_ABUSE_RATE', 20),
   phaseSeconds: envNumber('BENCH_ABUSE_SECONDS', 8),

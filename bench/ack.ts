@@ -22,7 +22,7 @@ import type { BudgetResult, Section } from './lib/report';
 import { sleep, startServer } from './lib/server';
 import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 
-export const ACK_CONFIG = {
+const ACK_CONFIG = {
   restaurants: 100,
   staffPerRestaurant: 10,
   /** Guest pages open per restaurant: 100 × 10 = 1,000. */

@@ -16,7 +16,7 @@ import { get } from './lib/http-get';
 import { startServer } from './lib/server';
 import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 
-export const ANALYTICS_CONFIG = {
+const ANALYTICS_CONFIG = {
   requests: envNumber('BENCH_ANALYTICS_REQUESTS', 1_000_000),
   servers: envNumber('BENCH_ANALYTICS_SERVERS', 100),
   tables: envNumber('BENCH_ANALYTICS_TABLES', 200),

@@ -17,7 +17,7 @@ import { get } from './lib/http-get';
 import { startServer } from './lib/server';
 import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 
-export const DASHBOARD_CONFIG = {
+const DASHBOARD_CONFIG = {
   requests: envNumber('BENCH_DASHBOARD_REQUESTS', 1_000_000),
   /** Of those, made today in the restaurant's zone (the rest over the 60 days before). */
   today: envNumber('BENCH_DASHBOARD_TODAY', 20_000),

@@ -15,13 +15,13 @@ import { BENCH_TMP, sleep, startServer, type ServerProcess } from './lib/server'
 import { envNumber, median, ms, table } from './lib/stats';
 import { quiet } from './live';
 
-export interface FloorLoad {
+interface FloorLoad {
   /** Staff sockets in all; ten per restaurant. */
   sockets: number;
   rate: number;
 }
 
-export const FLOOR_CONFIG = {
+const FLOOR_CONFIG = {
   loads: (process.env.BENCH_FLOOR_LOADS ?? '10x400,100x100,1000x200').split(',').map((s) => {
     const [sockets, rate] = s.split('x').map(Number);
     return { sockets: sockets!, rate: rate! } satisfies FloorLoad;
@@ -44,7 +44,7 @@ export interface FloorLoadResult {
 }
 
 /** Means from the server's /metrics: press taken → its statement committed → written to the staff sockets. */
-export interface PressSplit {
+interface PressSplit {
   pressToCommitMs: number;
   commitToDeliveryMs: number;
   /** Share of presses whose commit took longer than 2.5 ms (the histogram's bucket). */

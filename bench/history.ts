@@ -16,7 +16,7 @@ import { get } from './lib/http-get';
 import { startServer } from './lib/server';
 import { distribution, ms, table, type Distribution, envNumber } from './lib/stats';
 
-export const HISTORY_CONFIG = {
+const HISTORY_CONFIG = {
   requests: envNumber('BENCH_HISTORY_REQUESTS', 1_000_000),
   /** Of those, handled today (the rest on the 60 days before). */
   today: envNumber('BENCH_HISTORY_TODAY', 100_000),

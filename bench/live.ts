@@ -24,7 +24,7 @@ export const SCENARIOS: Scenario[] = [
   { key: 'postgres-x2', label: 'PostgreSQL, 2 instances', backend: 'postgres', instances: 2 },
 ];
 
-export const LIVE_CONFIG = {
+const LIVE_CONFIG = {
   restaurants: envNumber('BENCH_RESTAURANTS', 100),
   staffPerRestaurant: envNumber('BENCH_STAFF', 10),
   latencyRate: envNumber('BENCH_RATE', 200),
@@ -55,10 +55,10 @@ export async function quiet(log: (line: string) => void): Promise<void> {
 }
 
 /** Other processes used more than a quarter of a core during the phase: its timings are suspect. */
-export const DISTURBED_PCT = 25;
-export const disturbed = (r: PhaseResult) => r.cpu.other > DISTURBED_PCT;
+const DISTURBED_PCT = 25;
+const disturbed = (r: PhaseResult) => r.cpu.other > DISTURBED_PCT;
 
-export function sustained(p: PhaseResult): boolean {
+function sustained(p: PhaseResult): boolean {
   return (
     p.ok === p.sent &&
     p.lost === 0 &&

@@ -17,7 +17,7 @@ import { mb, table } from './lib/stats';
 
 const IDLE_WAIT_MS = Number(process.env.BENCH_MEMORY_IDLE_MS) || 15_000;
 
-export interface MemorySample {
+interface MemorySample {
   peak: number;
   rss: number;
   anon: number;

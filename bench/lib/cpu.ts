@@ -87,7 +87,7 @@ export function cpuMeter(serverPids: number[], pgDatabase?: string): () => CpuSh
 }
 
 /** Machine CPU busy, in % of one core, over `ms`. */
-export async function machineBusy(ms = 1500): Promise<number> {
+async function machineBusy(ms = 1500): Promise<number> {
   const a = machineSeconds();
   const t = performance.now();
   await sleep(ms);

@@ -18,7 +18,7 @@ import { onCleanup } from './server';
 export type Backend = 'pglite' | 'postgres';
 
 /** Never DATABASE_URL: a benchmark must not touch a database it was not pointed at on purpose. */
-export const POSTGRES_URL =
+const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface BenchDatabase {
@@ -87,7 +87,7 @@ export async function createBenchDatabase(backend: Backend): Promise<BenchDataba
   };
 }
 
-export interface StaffMember {
+interface StaffMember {
   userId: string;
   restaurantId: string;
   /** Cookie header value carrying a live session. */

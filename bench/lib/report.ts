@@ -62,7 +62,7 @@ function budgetsOf(block: string): BudgetResult[] {
   }
 }
 
-export function verdict(met: boolean | null): string {
+function verdict(met: boolean | null): string {
   return met === null ? 'not measured' : met ? '**met**' : '**missed**';
 }
 

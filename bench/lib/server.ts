@@ -101,7 +101,7 @@ function getStatus(base: string): Promise<number> {
   });
 }
 
-export function readRss(pid: number): number {
+function readRss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kbLine = /VmRSS:\s+(\d+)\s+kB/.exec(status);
   return kbLine ? Number(kbLine[1]) * 1024 : NaN;

@@ -1,13 +1,13 @@
 /** Percentiles, medians and markdown tables for the benchmark reports. */
 
 /** Nearest-rank percentile of an ascending-sorted array; NaN when empty. */
-export function percentile(sorted: ArrayLike<number>, p: number): number {
+function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
-export function sortNumbers(values: Iterable<number>): Float64Array {
+function sortNumbers(values: Iterable<number>): Float64Array {
   return Float64Array.from(values).sort();
 }
 

@@ -11,11 +11,11 @@ import { apiUrl, routes } from '@shared/api/routes';
 
 /** SPEC §9: the new-request vibration pattern. */
 const VIBRATION = [200, 100, 200];
-export const FALLBACK: PushPayload = { title: 'Table Service', body: '', tag: '', url: '/' };
+const FALLBACK: PushPayload = { title: 'Table Service', body: '', tag: '', url: '/' };
 
 import { SOUND_MODE_CACHE, SOUND_MODE_KEY } from './lib/sound-mode-store';
 
-export type SoundMode = 'every' | 'overdue' | 'silent';
+type SoundMode = 'every' | 'overdue' | 'silent';
 
 /** What a notification carries for its click and its actions. */
 interface AlertData {
@@ -24,7 +24,7 @@ interface AlertData {
   failedTitle?: string;
 }
 
-export function readPayload(data: PushMessageData | null): PushPayload {
+function readPayload(data: PushMessageData | null): PushPayload {
   try {
     const parsed = data?.json() as Partial<PushPayload> | undefined;
     if (!parsed || typeof parsed.title !== 'string') return FALLBACK;
@@ -68,7 +68,7 @@ async function soundMode(): Promise<SoundMode> {
 }
 
 /** Shows a push: the table's alert, replacing any earlier one of the table; a handled call's quiet line. */
-export async function showPush(
+async function showPush(
   registration: ServiceWorkerRegistration,
   payload: PushPayload,
   mode: SoundMode,
@@ -105,7 +105,7 @@ function post(url: string): Promise<Response> {
 }
 
 /** Decision 091: this device showed the call's alert. Best effort: a lost receipt only means the call widens. */
-export async function sendReceipt(requestId: string): Promise<void> {
+async function sendReceipt(requestId: string): Promise<void> {
   await post(apiUrl(routes.confirmAlertShown, { requestId })).catch(() => undefined);
 }
 

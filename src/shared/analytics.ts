@@ -9,7 +9,7 @@ import { requestTypeSchema } from './schemas';
 export const RATINGS_LIST_MAX = 200;
 
 export const ANALYTICS_PERIODS = ['day', 'week', 'month'] as const;
-export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
+const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
 
 export const DATE_INVALID = 'Choose a date as YYYY-MM-DD.';
@@ -38,7 +38,7 @@ export const analyticsQuerySchema = z.strictObject({
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 /** Count and response times of one group of requests (decision 046 for what counts). */
-export const analyticsFiguresSchema = z.object({
+const analyticsFiguresSchema = z.object({
   count: z.number().int(),
   completed: z.number().int(),
   dismissed: z.number().int(),

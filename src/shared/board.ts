@@ -19,12 +19,12 @@ export const formatBoardCode = (code: string): string =>
 export const isBoardCodeShaped = (code: string): boolean =>
   code.length === BOARD_CODE_LENGTH && [...code].every((c) => BOARD_CODE_ALPHABET.includes(c));
 
-export const boardNameSchema = plainText().trim().min(1, MSG.boardNameRequired).max(BOARD_NAME_MAX);
+const boardNameSchema = plainText().trim().min(1, MSG.boardNameRequired).max(BOARD_NAME_MAX);
 
 export const createBoardBodySchema = z.strictObject({ name: boardNameSchema });
 
 /** A board as its restaurant's admin lists it: a pending code until a screen pairs with it. */
-export const boardSummarySchema = z
+const boardSummarySchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -40,7 +40,6 @@ export const boardSummarySchema = z
 export type BoardSummary = z.infer<typeof boardSummarySchema>;
 
 export const boardsResponseSchema = z.object({ boards: z.array(boardSummarySchema) });
-export type BoardsResponse = z.infer<typeof boardsResponseSchema>;
 
 /** The code is shown once, here; only its hash is kept. */
 export const createBoardResponseSchema = z.object({
@@ -65,7 +64,7 @@ export type PairBoardResponse = z.infer<typeof pairBoardResponseSchema>;
  * One open request as the wall screen shows it. No note text: a guest's note (an allergy, a name) is theirs and a
  * wall screen is seen by every guest walking past; `hasNote` tells staff to look on their phone.
  */
-export const boardRequestSchema = z
+const boardRequestSchema = z
   .object({
     id: z.string(),
     tableId: z.string(),

@@ -29,7 +29,6 @@ export const DEFAULT_THEME_COLOR = '#ffffff';
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** A logo's width and height at most (decision 026): 2 MB of PNG can decode to gigabytes of pixels. */
 export const LOGO_MAX_SIDE_PX = 4096;
-export const PIN_MIN = 4;
 export const PIN_MAX = 6;
 export const LOGIN_ID_MIN = 3;
 export const GENERATED_LOGIN_ID_MAX = 15;
@@ -55,7 +54,6 @@ export const ESCALATE_MINUTES_MAX = 60;
 /** Decision 091: the receipt timeout's bounds and default, in seconds. */
 export const RECEIPT_TIMEOUT_SECONDS_MIN = 5;
 export const RECEIPT_TIMEOUT_SECONDS_MAX = 300;
-export const RECEIPT_TIMEOUT_SECONDS_DEFAULT = 20;
 
 /** Issue 14: restaurants one admin may own at once, unless MAX_RESTAURANTS_PER_ADMIN says otherwise. */
 export const MAX_RESTAURANTS_PER_ADMIN_DEFAULT = 20;

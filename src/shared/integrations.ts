@@ -14,9 +14,9 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const API_TOKEN_PREFIX = 'ts_';
 export const API_TOKENS_PER_RESTAURANT = 20;
 
-export const tokenNameSchema = plainText().trim().min(1, 'Name is required').max(80);
+const tokenNameSchema = plainText().trim().min(1, 'Name is required').max(80);
 
-export const apiTokenSchema = z.object({
+const apiTokenSchema = z.object({
   id: z.string(),
   restaurantId: z.string(),
   name: z.string(),
@@ -65,9 +65,9 @@ export const SENT_WEBHOOK_EVENTS = [
 ] as const satisfies readonly WebhookEvent[];
 export const WEBHOOK_ENDPOINTS_PER_RESTAURANT = 10;
 
-export const webhookUrlSchema = plainText().trim().min(1).max(2000).pipe(z.url());
+const webhookUrlSchema = plainText().trim().min(1).max(2000).pipe(z.url());
 
-export const webhookEndpointSchema = z.object({
+const webhookEndpointSchema = z.object({
   id: z.string(),
   restaurantId: z.string(),
   url: z.string(),
@@ -95,8 +95,8 @@ export const createdWebhookResponseSchema = z.object({
 export const updateWebhookBodySchema = z.strictObject({ enabled: z.boolean() });
 export const webhookResponseSchema = z.object({ endpoint: webhookEndpointSchema });
 
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export const webhookDeliverySchema = z.object({
+const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+const webhookDeliverySchema = z.object({
   id: z.string(),
   endpointId: z.string(),
   /** The Standard Webhooks message id (`webhook-id`), the same on every attempt and redelivery. */
@@ -126,4 +126,3 @@ export const webhookPayloadSchema = z.object({
   timestamp: z.string(),
   data: z.record(z.string(), z.unknown()),
 });
-export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;

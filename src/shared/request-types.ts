@@ -55,7 +55,7 @@ export const BUTTON_ICONS = {
 } as const;
 export type ButtonIcon = keyof typeof BUTTON_ICONS;
 export const BUTTON_ICON_NAMES = Object.keys(BUTTON_ICONS) as ButtonIcon[];
-export const isButtonIcon = (icon: string): icon is ButtonIcon =>
+const isButtonIcon = (icon: string): icon is ButtonIcon =>
   Object.prototype.hasOwnProperty.call(BUTTON_ICONS, icon);
 
 /** A restaurant's own type. `deletedAt` set: no longer a button, still the name of its past requests. */
@@ -71,8 +71,6 @@ export interface RequestTypesConfig {
   hidden: RequestType[];
   custom: CustomRequestType[];
 }
-
-export const DEFAULT_REQUEST_TYPES: RequestTypesConfig = { hidden: [], custom: [] };
 
 /** The guest page's buttons, in order: SPEC's four that are shown, then the restaurant's own (not deleted). */
 export function enabledTypes(config: RequestTypesConfig): RequestKind[] {
@@ -146,7 +144,7 @@ export function normalizeLabels(
  * Why one label is refused: the guest note's rules (no control, format or invisible characters; decision 070) with
  * BUTTON_LABEL_MAX characters.
  */
-export function labelProblem(label: string): RequestTypesProblem | null {
+function labelProblem(label: string): RequestTypesProblem | null {
   const problem = plainTextProblem(label, BUTTON_LABEL_MAX);
   if (problem === 'too_long') return 'button_label_too_long';
   if (problem === 'invalid') return 'button_label_invalid';
@@ -157,10 +155,7 @@ export function labelProblem(label: string): RequestTypesProblem | null {
  * Why a custom type is refused: every label must pass labelProblem, and it needs a label in English or in the
  * restaurant's guest language (`fallback`), which every other language falls back to.
  */
-export function customTypeProblem(
-  draft: CustomTypeDraft,
-  fallback: string,
-): RequestTypesProblem | null {
+function customTypeProblem(draft: CustomTypeDraft, fallback: string): RequestTypesProblem | null {
   if (!isButtonIcon(draft.icon)) return 'button_icon_invalid';
   const labels = normalizeLabels(draft.labels);
   for (const label of Object.values(labels)) {

@@ -33,11 +33,11 @@ import {
   TABLE_NUMBER_MAX,
 } from './constants';
 
-export const roleSchema = z.enum(['super_admin', 'admin', 'server']).meta({ id: 'Role' });
+const roleSchema = z.enum(['super_admin', 'admin', 'server']).meta({ id: 'Role' });
 export type Role = z.infer<typeof roleSchema>;
 
 /** SPEC's four types; the restaurant's own have keys 'c_' and ten letters or digits (decision 087). */
-export const specRequestTypeSchema = z.enum(REQUEST_TYPES).meta({ id: 'SpecRequestType' });
+const specRequestTypeSchema = z.enum(REQUEST_TYPES).meta({ id: 'SpecRequestType' });
 const customTypeKeySchema = z.string().regex(CUSTOM_TYPE_KEY) as unknown as z.ZodType<
   `c_${string}`,
   `c_${string}`
@@ -49,7 +49,7 @@ export const requestTypeSchema = z.union([specRequestTypeSchema, customTypeKeySc
 }) as unknown as z.ZodType<RequestKind, RequestKind>;
 
 /** One of the restaurant's own buttons (decision 087); deletedAt set: deleted, still the name of its past requests. */
-export const customRequestTypeSchema = z
+const customRequestTypeSchema = z
   .object({
     key: customTypeKeySchema,
     labels: z.partialRecord(z.enum(LOCALES), z.string()),
@@ -177,7 +177,7 @@ export const restaurantSchema = z
 export type Restaurant = z.infer<typeof restaurantSchema>;
 
 /** What a guest may see of a restaurant: only what the guest page shows. */
-export const publicRestaurantSchema = restaurantSchema
+const publicRestaurantSchema = restaurantSchema
   .pick({
     id: true,
     name: true,
@@ -225,23 +225,20 @@ export type Table = z.infer<typeof tableSchema>;
 export const requestStatusSchema = z
   .enum(['pending', 'acknowledged', 'completed', 'dismissed', 'cancelled'])
   .meta({ id: 'RequestStatus' });
-export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 /** Decision 071: how the guest will pay the bill. */
-export const billMethodSchema = z.enum(['card', 'cash']);
+const billMethodSchema = z.enum(['card', 'cash']);
 export type BillMethod = z.infer<typeof billMethodSchema>;
 
 /** A staff member as other staff see them on a request: id and display name. */
-export const staffRefSchema = z
-  .object({ id: z.string(), name: z.string() })
-  .meta({ id: 'StaffRef' });
+const staffRefSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'StaffRef' });
 export type StaffRef = z.infer<typeof staffRefSchema>;
 
-export const REQUEST_REACHES = ['routed', 'servers', 'admin'] as const;
-export const requestReachSchema = z.enum(REQUEST_REACHES);
+const REQUEST_REACHES = ['routed', 'servers', 'admin'] as const;
+const requestReachSchema = z.enum(REQUEST_REACHES);
 export type RequestReach = z.infer<typeof requestReachSchema>;
 
-export const serviceRequestSchema = z
+const serviceRequestSchema = z
   .object({
     id: z.string(),
     restaurantId: z.string(),
@@ -286,7 +283,7 @@ export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
  * What a guest page may know of its own table's request (decision 029): no staff ids, no other table, no other
  * guest. `takenBy` is the first name of whoever took it, null when nobody has yet or the restaurant hides names.
  */
-export const guestRequestStateSchema = z
+const guestRequestStateSchema = z
   .object({
     id: z.string(),
     type: requestTypeSchema,
@@ -347,7 +344,7 @@ export const pinLoginBodySchema = z.strictObject({
  * The honest wait (decision 071): per request type, the restaurant's median minutes from a press to its answer at
  * this hour of the day over the last 28 days; a type with too few answered requests is left out.
  */
-export const usualWaitsSchema = z
+const usualWaitsSchema = z
   .record(z.string(), z.number().int().positive())
   .meta({ description: 'Minutes, by request type (RequestType)' });
 export type UsualWaits = z.infer<typeof usualWaitsSchema>;
@@ -384,7 +381,7 @@ export const guestRequestBodySchema = z.strictObject({
  * A press's idempotency key (decision 056), generated on the guest's device per press and sent again with every
  * retry of it: a UUID fits, and so does any 16–64 characters of [A-Za-z0-9_-].
  */
-export const pressKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.pressKeyInvalid);
+const pressKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.pressKeyInvalid);
 /** The press's headers: the optional `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header). */
 export const guestRequestHeadersSchema = z.object({
   'idempotency-key': pressKeySchema.optional(),
@@ -552,7 +549,7 @@ export const sectionResponseSchema = z.object({ section: sectionSchema });
 
 // ---------- shifts and hand-overs (issue 27 item 3, decisions 094–096) ----------
 
-export const shiftSchema = z
+const shiftSchema = z
   .object({
     id: z.string(),
     restaurantId: z.string(),
@@ -631,13 +628,13 @@ export const deleteTablesBodySchema = z.strictObject({
   tableIds: z.array(idParamSchema).min(1).max(BULK_DELETE_MAX),
 });
 
-export const createPinStaffBodySchema = z.strictObject({
+const createPinStaffBodySchema = z.strictObject({
   mode: z.literal('pin'),
   name: plainText().trim().min(1).max(100).meta(DOCUMENTED.notBlank),
   loginId: plainText(MSG.loginIdCharacters).trim().max(64).meta(DOCUMENTED.loginId),
   pin: plainText(MSG.pinRule).max(12).meta(DOCUMENTED.pin),
 });
-export const createPasswordStaffBodySchema = z.strictObject({
+const createPasswordStaffBodySchema = z.strictObject({
   mode: z.literal('password'),
   name: plainText().trim().min(1).max(100).meta(DOCUMENTED.notBlank),
   email: plainText(MSG.invalidEmail)
@@ -703,7 +700,7 @@ export const loginIdCheckResponseSchema = z.object({
 });
 
 /** One line of the dashboard's Recent Activity (decision 044): what happened at which table, and who did it. */
-export const dashboardActivityKindSchema = z.enum([
+const dashboardActivityKindSchema = z.enum([
   'pressed',
   'taken',
   'completed',
@@ -712,8 +709,7 @@ export const dashboardActivityKindSchema = z.enum([
   'assigned',
   'unassigned',
 ]);
-export type DashboardActivityKind = z.infer<typeof dashboardActivityKindSchema>;
-export const dashboardActivitySchema = z.object({
+const dashboardActivitySchema = z.object({
   /** Stable across refetches: the kind and the request's or assignment's id. */
   id: z.string(),
   kind: dashboardActivityKindSchema,
@@ -727,7 +723,7 @@ export const dashboardActivitySchema = z.object({
 export type DashboardActivity = z.infer<typeof dashboardActivitySchema>;
 
 /** One row of the dashboard's Server Status (decision 044). */
-export const dashboardServerSchema = z.object({
+const dashboardServerSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** A console (the live channel) is open now on any app instance. */
@@ -791,7 +787,7 @@ export const dashboardResponseSchema = z
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
 /** One of an owner's restaurants at a glance (issue 26 item 6, decision 085): the dashboard's live figures. */
-export const restaurantGlanceSchema = z
+const restaurantGlanceSchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -830,7 +826,6 @@ export const requestHistoryQuerySchema = z.object({
   cursor: plainText(MSG.badRequest).min(1).max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export type RequestHistoryQuery = z.input<typeof requestHistoryQuerySchema>;
 
 export const requestHistoryResponseSchema = z.object({
   /** Today's handled (completed or dismissed) requests, most recently handled first. */
@@ -926,7 +921,7 @@ export const superAdminStatsSchema = z
   .meta({ id: 'SuperAdminStats' });
 export type SuperAdminStats = z.infer<typeof superAdminStatsSchema>;
 
-export const superAdminUserSchema = z
+const superAdminUserSchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -948,7 +943,6 @@ export const superAdminUsersQuerySchema = z.object({
   /** Case-insensitive substring of name, email or login ID. */
   q: plainText().trim().max(200).optional(),
 });
-export type SuperAdminUsersQuery = z.input<typeof superAdminUsersQuerySchema>;
 
 export const superAdminUsersResponseSchema = z.object({
   users: z.array(superAdminUserSchema),
@@ -960,9 +954,9 @@ export type SuperAdminUsersResponse = z.infer<typeof superAdminUsersResponseSche
 // ---------- Web Push (issue 5; docs/decisions/010) ----------
 
 /** A push endpoint is a capability URL issued by the browser's push service: https only, at most 2 KB. */
-export const PUSH_ENDPOINT_MAX = 2048;
+const PUSH_ENDPOINT_MAX = 2048;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
-export const pushEndpointSchema = plainText(MSG.pushEndpointInvalid)
+const pushEndpointSchema = plainText(MSG.pushEndpointInvalid)
   .max(PUSH_ENDPOINT_MAX, MSG.pushEndpointInvalid)
   .pipe(z.url({ protocol: /^https$/, error: MSG.pushEndpointInvalid }));
 
@@ -983,11 +977,15 @@ export const pushUnsubscribeBodySchema = z.strictObject({ endpoint: pushEndpoint
 export const pushPublicKeyResponseSchema = z.object({ publicKey: z.string() });
 export const pushSubscriptionResponseSchema = z.object({ subscribed: z.literal(true) });
 
-/** What the service worker receives (encrypted) and shows as a notification (SPEC §8 new request alert). */
 /** A notification's action button (decision 090): take the call, or complete it, from the notification itself. */
-export const pushActionSchema = z.object({ action: z.enum(['take', 'done']), title: z.string() });
+const pushActionSchema = z.object({ action: z.enum(['take', 'done']), title: z.string() });
 export type PushAction = z.infer<typeof pushActionSchema>;
 
+/**
+ * What the service worker receives (encrypted) and shows as a notification (SPEC §8 new request alert); the
+ * schema documents the payload and gives its type.
+ * @public
+ */
 export const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),

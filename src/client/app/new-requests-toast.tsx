@@ -14,7 +14,7 @@ import { playChime } from '../lib/sound';
  * with '+4 more' for the rest, instead of five toasts over the request list. Each new press shows it again for
  * the full 5 s; it forgets the burst once it closes.
  */
-export const NEW_REQUESTS_TOAST_ID = 'new-requests';
+const NEW_REQUESTS_TOAST_ID = 'new-requests';
 
 let burst: readonly ServiceRequest[] = [];
 let open = false;

@@ -23,8 +23,3 @@ export function actionSucceeded(action: string, message: string): void {
     toast.update(id, { render: message, type: 'success', autoClose: TOAST_MS });
   else toast.success(message, { toastId: id });
 }
-
-/** Clears an action's stale error (e.g. when the person starts over). */
-export function clearActionError(action: string): void {
-  toast.dismiss(errorId(action));
-}

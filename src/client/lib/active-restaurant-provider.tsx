@@ -23,7 +23,7 @@ const ActiveRestaurantContext = createContext<ActiveRestaurant>({
  * SPEC §6: a server works in their own restaurant; an admin works on the first restaurant of their list by
  * default, or on the one they chose if it is still theirs.
  */
-export function resolveActiveRestaurantId(user: User | null, chosen: string | null): string | null {
+function resolveActiveRestaurantId(user: User | null, chosen: string | null): string | null {
   if (user === null) return null;
   switch (user.role) {
     case 'server':

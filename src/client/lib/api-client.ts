@@ -96,7 +96,7 @@ export const NETWORK_MESSAGE = 'Network error. Please check your connection and 
 export const NETWORK_MESSAGE_ID = 'network';
 
 /** Per call: extra headers (the guest press's Idempotency-Key), and a time after which it counts as not answered. */
-export interface CallOptions {
+interface CallOptions {
   headers?: Record<string, string>;
   timeoutMs?: number;
 }
@@ -225,7 +225,7 @@ type BodyPart<E extends CallableEndpoint> = E['multipart'] extends object
       : { body?: undefined };
 
 /** What a call sends: the path's parameters, the query and the body its entry declares, and per-call options. */
-export type CallInput<E extends CallableEndpoint> = ParamsPart<E> &
+type CallInput<E extends CallableEndpoint> = ParamsPart<E> &
   QueryPart<E> &
   BodyPart<E> & { options?: CallOptions };
 

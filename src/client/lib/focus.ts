@@ -18,7 +18,7 @@ export function focusPageHeading(): boolean {
 }
 
 /** Focus is lost: on <body>, nowhere, or on an element no longer in the page. */
-export function focusIsLost(): boolean {
+function focusIsLost(): boolean {
   const active = document.activeElement;
   return active === null || active === document.body || !active.isConnected;
 }

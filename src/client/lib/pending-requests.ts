@@ -14,7 +14,7 @@ export interface PendingSummary {
   byTable: ReadonlyMap<string, number>;
 }
 
-export const NO_PENDING: PendingSummary = { total: 0, byTable: new Map() };
+const NO_PENDING: PendingSummary = { total: 0, byTable: new Map() };
 
 /** The selector: only status 'pending' counts (a taken, completed or dismissed request no longer waits). */
 export function summarizePending(data: RequestsResponse | undefined): PendingSummary {
@@ -33,9 +33,4 @@ export const PendingRequestsContext = createContext<PendingSummary>(NO_PENDING);
 
 export function usePendingRequests(): PendingSummary {
   return use(PendingRequestsContext);
-}
-
-/** '3 pending' for screen readers beside a visual count. */
-export function pendingLabel(count: number): string {
-  return `${count} pending`;
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getPushPublicKey, subscribePush, unsubscribePush } from '@shared/api/push';
 import { call } from './api-client';
 
-export type PushState = 'unsupported' | 'default' | 'denied' | 'enabling' | 'on' | 'error';
+type PushState = 'unsupported' | 'default' | 'denied' | 'enabling' | 'on' | 'error';
 
 /** The service worker registers after the page loads; subscribing waits this long for it. */
 const SERVICE_WORKER_WAIT_MS = 10_000;
@@ -17,7 +17,7 @@ const SUBSCRIBE_WAIT_MS = 20_000;
 /** Logout never waits longer than this for the device's push clean-up. */
 const LOGOUT_CLEANUP_MS = 3_000;
 
-export function isPushSupported(): boolean {
+function isPushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     window.isSecureContext &&
@@ -44,7 +44,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** The VAPID public key (base64url) as the bytes pushManager.subscribe wants. */
-export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
+function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
@@ -59,7 +59,7 @@ function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
 }
 
 /** Subscribes this device (or reuses its subscription) and registers it for the signed-in user. */
-export async function subscribeThisDevice(): Promise<void> {
+async function subscribeThisDevice(): Promise<void> {
   const registration = await withTimeout(
     navigator.serviceWorker.ready,
     SERVICE_WORKER_WAIT_MS,

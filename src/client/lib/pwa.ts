@@ -55,7 +55,7 @@ interface BeforeInstallPromptEvent extends Event {
 }
 
 /** SPEC §4: the flags 'prompted' and 'accepted', stored locally. */
-export const INSTALL_FLAGS = {
+const INSTALL_FLAGS = {
   prompted: 'table-service.pwa.prompted',
   accepted: 'table-service.pwa.accepted',
 } as const;
@@ -91,14 +91,14 @@ export function clearInstallFlags(): void {
 }
 
 /** Running as the installed app (home-screen icon), on Android, desktop or iOS. */
-export function isStandalone(): boolean {
+function isStandalone(): boolean {
   return (
     window.matchMedia('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true
   );
 }
 
-export function isMobileDevice(): boolean {
+function isMobileDevice(): boolean {
   const hints = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
   return hints?.mobile === true || /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
 }

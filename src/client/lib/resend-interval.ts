@@ -4,7 +4,7 @@
  * enumeration), so the browser keeps the one-minute interval itself for the addresses it asked for: within it, the
  * user is told when they can ask again instead of being told a mail was sent.
  */
-export const RESEND_INTERVAL_MS = 60_000;
+const RESEND_INTERVAL_MS = 60_000;
 
 const lastSent = new Map<string, number>();
 

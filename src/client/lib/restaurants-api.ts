@@ -22,7 +22,7 @@ import { queryKeys } from './query-keys';
 
 export type UpdateRestaurantBody = z.input<typeof updateRestaurantBodySchema>;
 
-export function fetchRestaurant(restaurantId: string) {
+function fetchRestaurant(restaurantId: string) {
   return call(getRestaurant, { params: { restaurantId } });
 }
 

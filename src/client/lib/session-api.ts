@@ -31,7 +31,7 @@ function lastUser(): User | null {
   }
 }
 
-export async function fetchSession(): Promise<SessionResponse> {
+async function fetchSession(): Promise<SessionResponse> {
   try {
     const session = await call(getSession);
     rememberUser(session.user);
@@ -67,7 +67,7 @@ export function useSession(): SessionState {
 }
 
 /** Forget everything cached for a previous user, so the next user never sees their data. */
-export function dropUserData(queryClient: QueryClient): void {
+function dropUserData(queryClient: QueryClient): void {
   void queryClient.cancelQueries({
     predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
   });

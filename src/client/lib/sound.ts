@@ -71,7 +71,7 @@ export function startSoundAlerts(): () => void {
 export type SoundMode = 'every' | 'overdue' | 'silent';
 export const SOUND_MODES: readonly SoundMode[] = ['every', 'overdue', 'silent'];
 
-export function soundMode(): SoundMode {
+function soundMode(): SoundMode {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEY);
     return stored === 'off' ? 'silent' : stored === 'overdue' ? 'overdue' : 'every';
@@ -107,12 +107,12 @@ export function useSoundMode(): SoundMode {
   return useSyncExternalStore(subscribe, soundMode, () => 'every');
 }
 
-export function isSoundEnabled(): boolean {
+function isSoundEnabled(): boolean {
   return soundMode() !== 'silent';
 }
 
 /** What a chime would do right now (see SoundState). */
-export function soundState(): SoundState {
+function soundState(): SoundState {
   if (!hasWebAudio()) return 'unsupported';
   if (!isSoundEnabled()) return 'off';
   return context !== null && context.state === 'running' ? 'on' : 'blocked';
@@ -126,11 +126,6 @@ function subscribe(listener: () => void): () => void {
 /** The live SoundState, for the 'Sound alerts' switch and the 'Tap to turn on sound' banner. */
 export function useSoundState(): SoundState {
   return useSyncExternalStore(subscribe, soundState, () => 'blocked');
-}
-
-export function setSoundEnabled(on: boolean): void {
-  // Switching it on is an interaction: setSoundMode unlocks and plays a sample so the person hears it.
-  setSoundMode(on ? 'every' : 'silent');
 }
 
 /** A tap on 'Tap to turn on sound' or the switch: unlock the audio and play the chime once it runs. */

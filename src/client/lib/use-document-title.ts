@@ -8,7 +8,7 @@ let pageTitle = APP_TITLE;
 let pendingCount = 0;
 
 /** '(3) My Tables', or the bare title when nothing is pending. */
-export function composeTitle(title: string, pending: number): string {
+function composeTitle(title: string, pending: number): string {
   return pending > 0 ? `(${pending}) ${title}` : title;
 }
 

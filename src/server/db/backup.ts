@@ -103,7 +103,7 @@ export async function restoreEmbedded(
 }
 
 /** A tar archive (ustar) whose entries include a PostgreSQL data directory's top-level PG_VERSION. */
-export function isDataDirTar(tar: Uint8Array): boolean {
+function isDataDirTar(tar: Uint8Array): boolean {
   const text = (from: number, length: number) => {
     const bytes = tar.subarray(from, from + length);
     const end = bytes.indexOf(0);

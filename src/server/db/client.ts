@@ -15,7 +15,7 @@ import * as schema from './schema';
 import { enableNamedStatements, queryNamed } from './pglite-statements';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A repo function runs on the database or inside a caller's transaction. */
 export type Executor = Db | Tx;
 
@@ -27,7 +27,7 @@ export const MIGRATIONS_DIR = path.join(HERE, 'migrations');
  * WebAssembly instance: that doubled the first start's peak memory (issue 16). From source (tsx) there is none and
  * PGlite runs initdb as before.
  */
-export const PGLITE_TEMPLATE = path.join(HERE, 'pglite-template.tar.gz');
+const PGLITE_TEMPLATE = path.join(HERE, 'pglite-template.tar.gz');
 
 /** The template's bytes when `dir` holds no cluster yet and the build made one; otherwise undefined. */
 function freshClusterTemplate(dir: string): Blob | undefined {

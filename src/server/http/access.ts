@@ -12,8 +12,6 @@ import { forbidden, unauthorized } from './errors';
 import type { SessionUser } from '../modules/auth/auth.service';
 import type { BoardPrincipal } from '../modules/boards/boards.service';
 
-export { PUBLIC, roles, STAFF, ANY_USER, type AccessRule } from '@shared/api/access';
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;

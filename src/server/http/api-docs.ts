@@ -12,8 +12,8 @@ import { version } from '../../../package.json';
 import { declareDocumentationContext } from './access';
 import { completeDocument, type OpenApiObject } from './api-document';
 
-export const OPENAPI_PATH = '/api/openapi.json';
-export const API_DOCS_PREFIX = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const API_DOCS_PREFIX = '/api/docs';
 
 /** Collects every route registered after it: call it before the first route. */
 export async function registerApiDescription(app: FastifyInstance): Promise<void> {

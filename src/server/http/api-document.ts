@@ -25,11 +25,11 @@ export interface OpenApiObject extends Json {
   components?: Json & { schemas?: Record<string, unknown>; securitySchemes?: Json };
 }
 
-export const SESSION_SCHEME = 'sessionCookie';
+const SESSION_SCHEME = 'sessionCookie';
 /** An API token (decision 075): `Authorization: Bearer ts_…`, on the endpoints whose entry names a scope. */
-export const TOKEN_SCHEME = 'apiToken';
+const TOKEN_SCHEME = 'apiToken';
 /** A paired floor board's own credential (decision 080). */
-export const BOARD_SCHEME = 'boardCookie';
+const BOARD_SCHEME = 'boardCookie';
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: 'OK',
@@ -84,7 +84,7 @@ function errorResponse(status: number, codes: readonly ErrorCode[]): Json {
 }
 
 /** An endpoint's error codes grouped by the status they are answered with. */
-export function errorsByStatus(e: Endpoint): Map<number, ErrorCode[]> {
+function errorsByStatus(e: Endpoint): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorsOf(e)) {
     const status = ERROR_STATUS[code];

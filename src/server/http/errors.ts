@@ -56,12 +56,12 @@ export function isUniqueViolation(err: unknown): boolean {
  * out of range 22003 …) means the client sent a value the database cannot hold: the request was bad, not the
  * server. Validation refuses these first; this is the safety net.
  */
-export function isDataException(err: unknown): boolean {
+function isDataException(err: unknown): boolean {
   return pgErrorCode(err)?.startsWith('22') ?? false;
 }
 
 /** How long a client is asked to wait (Retry-After) when the database is unreachable (decision 027). */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Node's socket errors when the database's host cannot be reached or drops the connection. */
 const CONNECTION_ERRNOS = new Set([
@@ -126,7 +126,7 @@ const STORAGE_MESSAGES = [
  * operator frees space, so it is a 503 with Retry-After and readiness fails for a while (StorageHealth). Returns the
  * driver's own words (a code and a fixed message), or null.
  */
-export function storageFailureCause(err: unknown): string | null {
+function storageFailureCause(err: unknown): string | null {
   let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
@@ -171,7 +171,7 @@ export class StorageHealth {
  * not. Held answers are bounded; past the bound they are sent at once.
  */
 export const RATE_LIMITED_HOLD_MS = 1_000;
-export const MAX_HELD_ANSWERS = 10_000;
+const MAX_HELD_ANSWERS = 10_000;
 let heldAnswers = 0;
 
 async function holdOverBudget(request: FastifyRequest): Promise<void> {
@@ -212,7 +212,7 @@ const MESSAGE_ID_OF_TEXT: ReadonlyMap<string, MessageId> = new Map(
 );
 
 /** The id of a fixed text the server sends (decision 098); undefined for a text with a value in it. */
-export const messageIdOf = (text: string): MessageId | undefined => MESSAGE_ID_OF_TEXT.get(text);
+const messageIdOf = (text: string): MessageId | undefined => MESSAGE_ID_OF_TEXT.get(text);
 
 type ErrorPayload = { error: { message?: unknown; messageId?: string } };
 

@@ -9,8 +9,8 @@ import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How long, and how much more, the refused body is drained before the connection is dropped. */
-export const LINGER_MS = 2_000;
-export const LINGER_MAX_BYTES = 8 * 1024 * 1024;
+const LINGER_MS = 2_000;
+const LINGER_MAX_BYTES = 8 * 1024 * 1024;
 
 export function lingerThenClose(request: FastifyRequest, reply: FastifyReply): void {
   const req = request.raw;

@@ -15,7 +15,7 @@ interface DriverError {
   column?: unknown;
 }
 
-export interface SafeDbError {
+interface SafeDbError {
   type: string;
   message: string;
   query?: string;

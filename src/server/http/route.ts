@@ -24,7 +24,7 @@ import { badRequest } from './errors';
 import { jsonBody } from './validate';
 
 /** A bodiless write reads at most this much (issue 25): nothing, or `{}` from a client that always sends JSON. */
-export const BODILESS_LIMIT = 1024;
+const BODILESS_LIMIT = 1024;
 
 const isEmptyObject = (value: unknown): boolean =>
   typeof value === 'object' &&
@@ -42,7 +42,7 @@ const refuseFields: preHandlerHookHandler = (request, _reply, done) => {
 type Part<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
 
 /** What Fastify's zod type provider reads the handler's types from. */
-export interface SchemaOf<E> {
+interface SchemaOf<E> {
   params: Part<E, 'params'>;
   querystring: Part<E, 'query'>;
   headers: Part<E, 'headers'>;

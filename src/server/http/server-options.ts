@@ -11,9 +11,7 @@ import { RequestLog } from './request-log';
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** The log's request id: the incoming X-Request-Id when it is short and plain, otherwise one of our own. */
-export function requestIdOf(request: {
-  headers: Record<string, string | string[] | undefined>;
-}): string {
+function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }

@@ -15,7 +15,7 @@ import { AppError } from './errors';
 import { sessionProbeGuard } from './session-probes';
 
 /** Requests per token and minute (API_TOKEN_RATE_LIMIT; decision 075). */
-export const API_TOKEN_LIMIT = { max: 600, timeWindow: 60_000 };
+const API_TOKEN_LIMIT = { max: 600, timeWindow: 60_000 };
 
 export function installSessionAccess(
   app: FastifyInstance,

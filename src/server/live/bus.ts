@@ -85,7 +85,7 @@ export class InProcessBus implements EventBus {
 
 export const CHANNEL = 'table_service_live';
 /** NOTIFY payloads must stay under 8000 bytes; our events are a few hundred. */
-export const MAX_PAYLOAD = 7900;
+const MAX_PAYLOAD = 7900;
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -98,8 +98,8 @@ interface Logger {
  * that follows covers the gap, the sooner the better). One connection attempt a second while PostgreSQL is away is
  * nothing to it.
  */
-export const BUS_FIRST_RETRY_MS = 100;
-export const BUS_MAX_RETRY_MS = 1_000;
+const BUS_FIRST_RETRY_MS = 100;
+const BUS_MAX_RETRY_MS = 1_000;
 
 /** A NOTIFY payload: the message and the instance that sent it (which has delivered it to its own sockets). */
 type Notified = BusMessage & { origin?: string };

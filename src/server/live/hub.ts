@@ -55,7 +55,7 @@ const HEARTBEAT_SLICES = 30;
  * The only events a guest page may see: a restaurant.updated, reduced to the public fields (no owner, no settings,
  * no timestamps). Everything else (requests, tables, sessions) returns null and is never sent.
  */
-export function publicEventOf(event: LiveEvent): PublicLiveEvent | null {
+function publicEventOf(event: LiveEvent): PublicLiveEvent | null {
   return event.type === 'restaurant.updated'
     ? { type: 'restaurant.updated', restaurant: publicOf(event.restaurant) }
     : null;
@@ -65,7 +65,7 @@ export function publicEventOf(event: LiveEvent): PublicLiveEvent | null {
  * The only request events a table's guest page may see (decision 029): one of its own table's requests, reduced
  * to the guest's view (type, status, times, the taker's first name when `names`). Null for anything else.
  */
-export function tableEventOf(
+function tableEventOf(
   event: LiveEvent,
   names: boolean,
 ): { tableId: string; event: PublicLiveEvent } | null {

@@ -11,7 +11,7 @@ import { queryPreparedText, type Db } from '../db/client';
 import { staffPresence } from '../db/schema';
 import type { SessionUser } from '../policy/policy';
 
-export const PRESENCE_BEAT_MS = 15_000;
+const PRESENCE_BEAT_MS = 15_000;
 /** Three missed beats: a row this old belongs to an instance that is gone or cut off from the database. */
 export const PRESENCE_TTL_MS = 45_000;
 

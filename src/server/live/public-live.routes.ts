@@ -22,7 +22,7 @@ import type { GuestConnection } from './hub';
 /** New connections per address and minute: page loads and reconnects of a busy dining room, not a flood. */
 export const GUEST_LIVE_CONNECT_LIMIT = { max: 60, timeWindow: '1 minute' };
 /** Open guest sockets per address on one instance. */
-export const GUEST_LIVE_SOCKETS_PER_ADDRESS = 100;
+const GUEST_LIVE_SOCKETS_PER_ADDRESS = 100;
 
 const tooManySockets = () =>
   new AppError(429, 'rate_limited', MSG.tooManyRequests, { retryAfterSeconds: 30 });

@@ -18,15 +18,14 @@ import type { Transporter } from 'nodemailer';
 function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]) {
   let transport: Promise<Transporter> | undefined;
   return {
-    get: () =>
-      (transport ??= import('nodemailer').then((m) => m.default.createTransport(options))),
+    get: () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options))),
     close: async () => {
       if (transport) (await transport).close();
     },
   };
 }
 
-export const DEFAULT_MAIL_FROM = 'Table Service <no-reply@table-service.local>';
+const DEFAULT_MAIL_FROM = 'Table Service <no-reply@table-service.local>';
 
 export interface MailMessage {
   to: string;
@@ -63,7 +62,7 @@ export class SmtpMailer implements Mailer {
 }
 
 /** Writes each mail as a complete RFC 822 message (.eml, opens in any mail client) into a directory. */
-export class OutboxMailer implements Mailer {
+class OutboxMailer implements Mailer {
   readonly kind = 'outbox';
   private readonly build: ReturnType<typeof lazyTransport>;
 

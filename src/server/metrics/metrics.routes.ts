@@ -14,7 +14,7 @@ import { AppError } from '../http/errors';
 import { GUEST_PRESS_ROUTE } from '../modules/guest/guest.routes';
 import { STATIC_ROUTE, UNMATCHED_ROUTE, type Metrics, type PressRefusalReason } from './metrics';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 const LOCALHOST = '127.0.0.1';
 
 /**

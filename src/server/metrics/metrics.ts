@@ -18,7 +18,7 @@ import {
 } from 'prom-client';
 import type { BusMessage } from '../live/bus';
 
-export const PRESS_REFUSAL_REASONS = [
+const PRESS_REFUSAL_REASONS = [
   'cooldown',
   'table_not_found',
   'rate_limited',
@@ -27,10 +27,10 @@ export const PRESS_REFUSAL_REASONS = [
 ] as const;
 export type PressRefusalReason = (typeof PRESS_REFUSAL_REASONS)[number];
 
-export const PUSH_OUTCOMES = ['sent', 'retried', 'gone', 'gave_up'] as const;
+const PUSH_OUTCOMES = ['sent', 'retried', 'gone', 'gave_up'] as const;
 export type PushOutcome = (typeof PUSH_OUTCOMES)[number];
 
-export const SIGN_IN_THROTTLE_REASONS = ['throttled', 'locked'] as const;
+const SIGN_IN_THROTTLE_REASONS = ['throttled', 'locked'] as const;
 export type SignInThrottleReason = (typeof SIGN_IN_THROTTLE_REASONS)[number];
 
 /** The route label of a request no route matched (a 404): never the raw URL, which anyone can vary. */

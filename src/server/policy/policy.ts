@@ -94,7 +94,7 @@ export interface Routing {
 }
 
 /** Decision 077: the table (or the request) is this server's: their own, through their section, or uncovered. */
-export const routedTo = (serverId: string, work: Routing): boolean =>
+const routedTo = (serverId: string, work: Routing): boolean =>
   work.serverId !== null
     ? work.serverId === serverId
     : work.sectionServerIds.length === 0 || work.sectionServerIds.includes(serverId);
@@ -132,7 +132,7 @@ export interface RequestRouting extends Routing {
  * On duty (decisions 078, 091): until shifts exist, every active server of the restaurant is on duty. The one place
  * a shift check goes: the re-routed calls' visibility here, and `onDutyServers` in SQL (push.repo, requests.repo).
  */
-export const isOnDuty = (user: SessionUser): boolean => user.role === 'server';
+const isOnDuty = (user: SessionUser): boolean => user.role === 'server';
 
 /**
  * A request in a restaurant the user may access: a server sees the requests routed to them when the guest pressed

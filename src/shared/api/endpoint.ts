@@ -27,7 +27,7 @@ export const TAGS = {
   boards: 'Floor boards: wall screens paired with a one-time code (read-only)',
   health: 'Liveness and readiness probes',
 } as const;
-export type Tag = keyof typeof TAGS;
+type Tag = keyof typeof TAGS;
 
 export interface EndpointSpec {
   readonly tag: Tag;

@@ -2,7 +2,8 @@
  * Every error code the API answers with, in one place (issue 24): `{ error: { code, message, values? } }`. A client
  * words a refusal by its code (src/client/lib/server-messages.ts), never by matching the server's English text.
  * The server's own errors take an ErrorCode (http/errors.ts); Fastify's own 4xx are named by their FST_ERR_ code
- * without the prefix (the last group).
+ * without the prefix (the last group). A fixed text also names itself by `messageId` (decision 098).
+ * @public
  */
 export const ERROR_CODES = [
   // any route
@@ -131,10 +132,6 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
-
-export const isErrorCode = (code: string): code is ErrorCode => KNOWN.has(code);
 
 /**
  * The HTTP status each code is answered with (the API description lists every endpoint's codes under their status;

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline' | 'ghost';
-export type ButtonSize = 'md' | 'lg';
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline' | 'ghost';
+type ButtonSize = 'md' | 'lg';
 
 const BASE =
   'inline-flex items-center justify-center gap-2 rounded-control font-semibold transition-colors ' +

@@ -10,7 +10,7 @@ import { useController, type FieldValues, type Path, type UseFormReturn } from '
 import { appText } from '@shared/i18n/app';
 import { useI18n } from '../../lib/i18n';
 
-export const INPUT_CLASS =
+const INPUT_CLASS =
   'min-h-12 w-full rounded-control border bg-white px-3 text-base text-ink placeholder:text-subtle ' +
   'focus-visible:outline-none focus-visible:ring-2 disabled:bg-sunken disabled:text-muted';
 

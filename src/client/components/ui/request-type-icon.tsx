@@ -38,7 +38,7 @@ export const REQUEST_EXTRA_ICON_PATHS = {
  * The console's colour per type: a tinted icon tile and a coloured edge on the card. Red is kept for 'Overdue',
  * so no type uses it; every tint keeps its dark text above WCAG AA.
  */
-export const REQUEST_TYPE_TONE: Record<RequestType, { tile: string; edge: string }> = {
+const REQUEST_TYPE_TONE: Record<RequestType, { tile: string; edge: string }> = {
   server: { tile: 'bg-type-server-100 text-type-server-800', edge: 'border-s-type-server-500' },
   order: { tile: 'bg-type-order-100 text-type-order-800', edge: 'border-s-type-order-500' },
   refill: { tile: 'bg-type-refill-100 text-type-refill-800', edge: 'border-s-type-refill-500' },

@@ -30,7 +30,7 @@ function figuresOf(row: FiguresRow | undefined): AnalyticsFigures {
 /** Most requests first; equal counts keep their natural order (the caller sorts that first). */
 const byCount = (a: { count: number }, b: { count: number }) => b.count - a.count;
 
-export const BUSIEST_HOURS = 3;
+const BUSIEST_HOURS = 3;
 
 export class AnalyticsService {
   constructor(

@@ -10,27 +10,27 @@ import { loginAttempts } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Metrics } from '../../metrics/metrics';
 
-export const ACCOUNT_LOCK_AFTER = 10;
-export const CLIENT_LOCK_AFTER = 50;
-export const LOCK_MS = 15 * 60_000;
+const ACCOUNT_LOCK_AFTER = 10;
+const CLIENT_LOCK_AFTER = 50;
+const LOCK_MS = 15 * 60_000;
 const BACKOFF_CAP_MS = 60_000;
 /**
  * How long one admitted attempt may take to be checked (argon2 takes well under a second). A concurrent attempt on
  * the same account waits for its outcome that long at most, polling every CHECK_POLL_MS; an attempt never settled
  * (its instance died) counts as a failure once this has passed.
  */
-export const CHECK_MS = 10_000;
+const CHECK_MS = 10_000;
 const CHECK_POLL_MS = 25;
 /** Failures older than this no longer count: a day for an account, an hour for a (possibly shared) address. */
 const ACCOUNT_DECAY_MS = 24 * 3_600_000;
 const CLIENT_DECAY_MS = 3_600_000;
 
-export const lockedMessage = (minutes: number) =>
+const lockedMessage = (minutes: number) =>
   `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-export const slowDownMessage = (seconds: number) =>
+const slowDownMessage = (seconds: number) =>
   `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
-export function backoffMs(failures: number): number {
+function backoffMs(failures: number): number {
   if (failures <= 0) return 0;
   return Math.min(BACKOFF_CAP_MS, 1000 * 2 ** (failures - 1));
 }

@@ -11,7 +11,7 @@ import { deleteExpiredSessions } from './auth.repo';
 /** How often each instance prunes: an expired row lingers this long at most (beyond a backlog). */
 export const SESSION_PRUNE_MS = 15 * 60_000;
 /** Rows per statement, and per run at most (decision 062). */
-export const SESSION_PRUNE_BATCH = 500;
+const SESSION_PRUNE_BATCH = 500;
 export const SESSION_PRUNE_MAX_PER_RUN = 5_000;
 
 export class SessionPruner {

@@ -13,9 +13,9 @@ import { route } from '../../http/route';
 import type { Services } from '../../services';
 
 /** Code guesses per address: a few typos at a TV, never a search of the code space (decision 080). */
-export const BOARD_PAIR_LIMIT = { max: 10, timeWindow: '1 minute' };
+const BOARD_PAIR_LIMIT = { max: 10, timeWindow: '1 minute' };
 /** Snapshot reads and live connects per address: a few boards reconnecting after an outage. */
-export const BOARD_READ_LIMIT = { max: 120, timeWindow: '1 minute' };
+const BOARD_READ_LIMIT = { max: 120, timeWindow: '1 minute' };
 /** The board cookie lives as long as a browser keeps one (400 days); the credential ends only when revoked. */
 const BOARD_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 

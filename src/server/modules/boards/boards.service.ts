@@ -38,14 +38,14 @@ export interface BoardPrincipal {
 }
 
 /** The longest board cookie looked up (a token is 43 characters); anything longer is no board. */
-export const BOARD_TOKEN_MAX = 100;
+const BOARD_TOKEN_MAX = 100;
 /** last_seen_at is written at most this often per board (a snapshot or a connect). */
 const SEEN_EVERY_MS = 60_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** A code from the unambiguous alphabet (31^8 ≈ 8.5 × 10^11 codes), from the CSPRNG. */
-export function newBoardCode(): string {
+function newBoardCode(): string {
   let code = '';
   for (let i = 0; i < BOARD_CODE_LENGTH; i++)
     code += BOARD_CODE_ALPHABET[randomInt(BOARD_CODE_ALPHABET.length)];

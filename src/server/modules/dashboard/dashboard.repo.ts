@@ -9,7 +9,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { restaurantDay } from '../restaurants/restaurants.repo';
 
 /** How many events Recent Activity shows. */
-export const RECENT_ACTIVITY_LIMIT = 20;
+const RECENT_ACTIVITY_LIMIT = 20;
 
 export interface DashboardFiguresRow {
   timeZone: string;

@@ -10,11 +10,11 @@ import type { UsualWaits } from '@shared/schemas';
 import { usualWaitsAt } from '../requests/requests.repo';
 
 /** The days the medians look back over. */
-export const USUAL_WAIT_DAYS = 28;
+const USUAL_WAIT_DAYS = 28;
 /** Answered requests of a type at this hour, at least, before its median is shown. */
 export const USUAL_WAIT_MIN_ANSWERED = 10;
 /** How long one restaurant's medians are kept; at most this late at the turn of an hour. */
-export const USUAL_WAIT_CACHE_MS = 10 * 60_000;
+const USUAL_WAIT_CACHE_MS = 10 * 60_000;
 /** Restaurants kept at once; the oldest entry goes first. */
 const CACHE_MAX = 10_000;
 

@@ -12,7 +12,7 @@ import type { EventBus } from '../../live/bus';
 import type { StorageHealth } from '../../http/errors';
 
 /** A database that takes longer than this to answer `select` is reported as failing. */
-export const HEALTH_QUERY_TIMEOUT_MS = 2_000;
+const HEALTH_QUERY_TIMEOUT_MS = 2_000;
 
 /** When the newest migration this build ships was generated (drizzle's journal), which the migrator records too. */
 function newestMigrationMillis(): number {

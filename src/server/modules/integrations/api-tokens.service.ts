@@ -27,7 +27,7 @@ import {
 } from './api-tokens.repo';
 
 /** Last-used is written at most this often per token (decision 075). */
-export const TOKEN_TOUCH_MS = 60_000;
+const TOKEN_TOUCH_MS = 60_000;
 /** Longer than any token we issue: a longer bearer is refused before hashing. */
 const TOKEN_MAX = 100;
 

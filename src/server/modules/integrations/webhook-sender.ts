@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import type { CheckedTarget } from './webhook-address';
 
 /** How long one attempt may take, connection and answer together. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface AttemptResult {
   /** The receiver's HTTP status, or null when there was none (network error, timeout). */

@@ -7,7 +7,7 @@ export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** How many deliveries the log shows per endpoint. */
-export const DELIVERY_LOG_SIZE = 50;
+const DELIVERY_LOG_SIZE = 50;
 
 export async function insertEndpoint(db: Executor, row: WebhookEndpointRow): Promise<void> {
   await db.insert(webhookEndpoints).values(row);

@@ -57,7 +57,7 @@ export const RETRY_SCHEDULE_MS = [
   12 * 3_600_000,
 ];
 /** Failed attempts in a row after which an endpoint is disabled (WEBHOOK_MAX_FAILURES). */
-export const WEBHOOK_MAX_FAILURES = 15;
+const WEBHOOK_MAX_FAILURES = 15;
 /** How often each instance looks for due deliveries (besides being woken by a new event). */
 export const WEBHOOK_SWEEP_MS = 5_000;
 /** A claimed row whose sender died is taken again after this (longer than an attempt's timeout). */

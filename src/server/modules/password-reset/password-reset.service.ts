@@ -32,7 +32,7 @@ const resetTokens = mailTokens(passwordResetTokens);
 const resettable = (row: UserRow | undefined): row is UserRow & { email: string } =>
   !!row && row.authMethod === 'password' && !!row.email && row.deactivatedAt === null;
 
-export function passwordResetMail(to: string, link: string, language: string | null) {
+function passwordResetMail(to: string, link: string, language: string | null) {
   const i18n = serverI18n(language);
   const text = (id: ServerMessageId) => serverText(i18n, id);
   return linkMail(to, link, {

@@ -36,8 +36,7 @@ export function newRequestPayload(
 }
 
 /** Decision 090: one notification per table, replaced as its call changes. */
-export const tableTag = (request: Pick<ServiceRequest, 'tableId'>): string =>
-  `table:${request.tableId}`;
+const tableTag = (request: Pick<ServiceRequest, 'tableId'>): string => `table:${request.tableId}`;
 
 /** What every alert carries besides its texts: the table's tag, the call, its actions and their failure title. */
 function alertParts(request: ServiceRequest, i18n: I18n, late = false) {
@@ -102,7 +101,7 @@ export function closedPayload(
 }
 
 /** The longest part of a guest's note a notification carries (decision 070); the console shows all of it. */
-export const PUSH_NOTE_MAX = 60;
+const PUSH_NOTE_MAX = 60;
 
 /**
  * A notification's body: the type title, 'Allergy / urgent' first when flagged, and the guest's note, cut to

@@ -30,7 +30,7 @@ import { isSpecType } from '@shared/request-types';
 export const PUSH_TTL_SECONDS = 120;
 const SEND_TIMEOUT_MS = 10_000;
 /** Outbox (docs/decisions/013): periodic drain, retry schedule and give-up bounds. */
-export const PUSH_DRAIN_MS = 5_000;
+const PUSH_DRAIN_MS = 5_000;
 const RETRY_BASE_MS = 2_000;
 const MAX_BACKOFF_MS = 60_000;
 const MAX_ATTEMPTS = 8;

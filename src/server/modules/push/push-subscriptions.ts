@@ -11,7 +11,7 @@ import type { SessionUser } from '../auth/auth.service';
 import { deleteOwnSubscription, pruneSubscriptionsOfUser, upsertSubscription } from './push.repo';
 
 /** Devices kept per user; registering another drops the oldest. */
-export const MAX_DEVICES_PER_USER = 10;
+const MAX_DEVICES_PER_USER = 10;
 
 /**
  * The push services of Chrome/Edge/Samsung/Opera (FCM), Firefox (Mozilla autopush), Safari (Apple) and legacy Edge

@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema';
 
-export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 /**
  * One row per endpoint. A browser that signs in as someone else keeps its endpoint, so the row is re-owned by

@@ -7,13 +7,17 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 
 /** Decision 091: the last reach stage; 2 is "re-routed to the admin too" (it reached nobody). */
-export const LAST_REACH_STAGE = 2;
+const LAST_REACH_STAGE = 2;
 
 /**
  * A receipt: the first one marks the pending call as seen (one conditional UPDATE; a later receipt, or one for a call
  * no longer pending, changes nothing). Answers whether this receipt was the first.
  */
-export async function markReceipted(db: Executor, requestId: string, now: number): Promise<boolean> {
+export async function markReceipted(
+  db: Executor,
+  requestId: string,
+  now: number,
+): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update requests set receipted_at = ${now}

@@ -22,8 +22,8 @@ import { claimReachBatch, markReceipted } from './reach.repo';
 
 /** How often each instance sweeps: a re-route is at most this late after its timeout (issue 28: within N + 2 s). */
 export const REACH_SWEEP_MS = 1_000;
-export const REACH_BATCH = 100;
-export const REACH_MAX_PER_TICK = 1_000;
+const REACH_BATCH = 100;
+const REACH_MAX_PER_TICK = 1_000;
 
 export class ReachService {
   private readonly job: BackgroundJob;
@@ -117,7 +117,7 @@ export class ReachService {
         or exists (select 1 from push_subscriptions s join restaurants o on o.owner_id = s.user_id
           where o.id = ${request.restaurantId})
       on conflict (id) do nothing`);
-    const inserted = (result as { affectedRows?: number; rowCount?: number | null });
+    const inserted = result as { affectedRows?: number; rowCount?: number | null };
     if ((inserted.affectedRows ?? inserted.rowCount ?? 1) > 0) this.push.kick();
   }
 }

@@ -158,7 +158,7 @@ const WRITE_BATCHING = {
  * (features/guest/api/guest-api.ts) and retries it with the same key, so a press still waiting at 8 s is refused
  * unwritten (503, Retry-After) instead of committed behind its guest's back.
  */
-export const PRESSES_WAITING_MAX = 5_000;
+const PRESSES_WAITING_MAX = 5_000;
 export const PRESS_DEADLINE_MS = 8_000;
 /** Retry-After of a shed press: soon, the guest page retries by itself (decision 056). */
 const SHED_RETRY_AFTER_SECONDS = 2;

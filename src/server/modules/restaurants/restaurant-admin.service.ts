@@ -69,7 +69,7 @@ const newCustomKey = (): `c_${string}` => {
 const restaurantNotFound = () => notFound(MSG.restaurantNotFound, 'restaurant_not_found');
 
 /** The logo's ETag (and the ?v= of its URL): a prefix of the bytes' SHA-256, so equal bytes share a cache entry. */
-export const logoEtag = (bytes: Uint8Array) =>
+const logoEtag = (bytes: Uint8Array) =>
   createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
 export class RestaurantAdminService {

@@ -4,12 +4,12 @@ import type { RequestTypesConfig } from '@shared/request-types';
 import type { RestaurantWithLogo } from './restaurants.repo';
 
 /** What a guest sees of the buttons: deleted ones are only for the staff's history (decision 087). */
-export const publicRequestTypes = (config: RequestTypesConfig): RequestTypesConfig => ({
+const publicRequestTypes = (config: RequestTypesConfig): RequestTypesConfig => ({
   hidden: config.hidden,
   custom: config.custom.filter((c) => c.deletedAt === null),
 });
 
-export const logoUrlOf = (row: RestaurantWithLogo) =>
+const logoUrlOf = (row: RestaurantWithLogo) =>
   row.logoEtag
     ? `/api/public/restaurants/${encodeURIComponent(row.id)}/logo?v=${row.logoEtag}`
     : null;

@@ -17,11 +17,11 @@ export const onDutySql = (server: string, restaurant: string) =>
   `exists (select 1 from shifts od where od.restaurant_id = ${restaurant} and od.server_id = ${server} and od.ended_at is null)`;
 
 /** SQL: anyone is on duty at `restaurant`: shifts are in use there right now. */
-export const shiftsInUseSql = (restaurant: string) =>
+const shiftsInUseSql = (restaurant: string) =>
   `exists (select 1 from shifts od where od.restaurant_id = ${restaurant} and od.ended_at is null)`;
 
 /** SQL: the servers on duty at `restaurant`, as an ordered text[]; null when nobody is. */
-export const onDutyIdsSql = (restaurant: string) =>
+const onDutyIdsSql = (restaurant: string) =>
   `(select array_agg(od.server_id order by od.server_id) from shifts od where od.restaurant_id = ${restaurant} and od.ended_at is null)`;
 
 /**

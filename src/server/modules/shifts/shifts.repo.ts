@@ -62,17 +62,6 @@ const flatHandover = (r: SelectedHandover): HandoverRow => ({
   byName: r.byName,
 });
 
-export async function findOpenShift(db: Executor, restaurantId: string, serverId: string) {
-  const [row] = await selectShifts(db).where(
-    and(
-      eq(shifts.restaurantId, restaurantId),
-      eq(shifts.serverId, serverId),
-      isNull(shifts.endedAt),
-    ),
-  );
-  return row ? flatShift(row) : undefined;
-}
-
 export async function findShift(db: Executor, shiftId: string) {
   const [row] = await selectShifts(db).where(eq(shifts.id, shiftId));
   return row ? flatShift(row) : undefined;

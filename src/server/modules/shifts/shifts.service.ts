@@ -56,7 +56,7 @@ const colleagueNotOnDuty = () => conflict(MSG.colleagueNotOnDuty, 'colleague_not
 const handoverNotFound = () => notFound(MSG.handoverNotFound, 'handover_not_found');
 const shiftNotFound = () => notFound(MSG.shiftNotFound, 'shift_not_found');
 
-export function toApiShift(row: ShiftRow): Shift {
+function toApiShift(row: ShiftRow): Shift {
   return {
     id: row.id,
     restaurantId: row.restaurantId,

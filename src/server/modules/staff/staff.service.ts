@@ -47,7 +47,7 @@ export type OnPasswordStaffCreated = (created: {
   createdBy: SessionUser;
 }) => Promise<void> | void;
 
-export const onPasswordStaffCreatedNoop: OnPasswordStaffCreated = () => undefined;
+const onPasswordStaffCreatedNoop: OnPasswordStaffCreated = () => undefined;
 
 export interface StaffServiceOptions {
   db: Db;
@@ -87,7 +87,7 @@ const isForeignKeyViolation = (err: unknown) => {
  * SPEC §8, §9: for a taken login ID, at most 10 candidates are tried and the first 3 free ones offered. The one
  * rule behind both the availability check and the 409 of Add Staff.
  */
-export async function loginIdSuggestions(db: Executor, loginId: string): Promise<string[]> {
+async function loginIdSuggestions(db: Executor, loginId: string): Promise<string[]> {
   const candidates = loginIdCandidates(normalizeLoginId(loginId)).slice(
     0,
     LOGIN_ID_CANDIDATES_TRIED,
@@ -97,7 +97,7 @@ export async function loginIdSuggestions(db: Executor, loginId: string): Promise
 }
 
 /** SPEC §8: 'Login ID is already taken' with up to 3 suggestions, or the "couldn't find" text when none is free. */
-export async function loginIdTakenError(db: Executor, loginId: string): Promise<AppError> {
+async function loginIdTakenError(db: Executor, loginId: string): Promise<AppError> {
   const suggestions = await loginIdSuggestions(db, loginId);
   return new AppError(
     409,

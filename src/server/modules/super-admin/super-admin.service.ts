@@ -15,11 +15,11 @@ import { countTotals, listUsersPage } from './super-admin.repo';
 const cursorSchema = z.tuple([z.number().int().nonnegative(), z.string().min(1).max(200)]);
 
 /** The cursor is opaque to clients: base64url of the last row's (createdAt, id). */
-export function encodeCursor(createdAt: number, id: string): string {
+function encodeCursor(createdAt: number, id: string): string {
   return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): { createdAt: number; id: string } {
+function decodeCursor(cursor: string): { createdAt: number; id: string } {
   try {
     const [createdAt, id] = cursorSchema.parse(
       JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),

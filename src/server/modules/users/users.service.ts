@@ -8,7 +8,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { isLocale } from '@shared/i18n/locales';
 import type { Executor } from '../../db/client';
-import { tables, users } from '../../db/schema';
+import { tables } from '../../db/schema';
 import { MSG } from '@shared/messages';
 import {
   isEmailShaped,
@@ -164,5 +164,3 @@ export async function unassignAllTables(db: Executor, userId: string): Promise<s
   const viaSections = await removeServerFromSections(db, userId);
   return [...new Set([...rows.map((r) => r.id), ...viaSections])];
 }
-
-export { users };

@@ -11,7 +11,7 @@ import { emailVerificationTokens, passwordResetTokens, users } from '../../db/sc
 type TokenTable = typeof emailVerificationTokens | typeof passwordResetTokens;
 
 /** Per account: at most one mail a minute and five an hour (a flood gets no mail storm). */
-export const MAIL_MIN_INTERVAL_MS = 60_000;
+const MAIL_MIN_INTERVAL_MS = 60_000;
 export const MAIL_MAX_PER_HOUR = 5;
 
 /** What is stored of a token: its SHA-256, so a database leak opens no link. */

@@ -21,11 +21,11 @@ import { markEmailVerified } from './verification.repo';
 
 const verificationTokens = mailTokens(emailVerificationTokens);
 
-export const VERIFICATION_TTL_MS = 24 * 3_600_000;
+const VERIFICATION_TTL_MS = 24 * 3_600_000;
 /** Per account: at most one mail a minute and five an hour (a flood gets no mail storm). */
 export const RESEND_MAX_PER_HOUR = MAIL_MAX_PER_HOUR;
 
-export const VERIFY_PATH = paths.verifyEmail;
+const VERIFY_PATH = paths.verifyEmail;
 
 /**
  * The platform's verification mail carries no text a user chose (issue 14): the staff name is picked by an admin
@@ -33,11 +33,7 @@ export const VERIFY_PATH = paths.verifyEmail;
  * anyone as the platform's own words, with mail clients turning the URL into a link, in the plain-text part and
  * in HTML alike. Only our fixed text and our link go in.
  */
-export function verificationMail(
-  to: string,
-  link: string,
-  i18n: I18n = serverI18n(null),
-): MailMessage {
+function verificationMail(to: string, link: string, i18n: I18n = serverI18n(null)): MailMessage {
   // Issue 15: in the recipient's language (English when none is chosen).
   const text = (id: ServerMessageId) => serverText(i18n, id);
   return linkMail(to, link, {

@@ -38,7 +38,7 @@ const PHONE_HOUR_TICKS = [0, 6, 12, 18];
 type SeriesKey = 'ackMedian' | 'ackP90' | 'completeMedian' | 'completeP90';
 
 /** The response-time lines: their legend names (catalogue ids) and colours. */
-export const SERIES: Readonly<Record<SeriesKey, { name: AppMessageId; color: string }>> = {
+const SERIES: Readonly<Record<SeriesKey, { name: AppMessageId; color: string }>> = {
   ackMedian: { name: 'app.settings.analytics.seriesTakeMedian', color: '#1d4ed8' },
   ackP90: { name: 'app.settings.analytics.seriesTakeP90', color: '#93c5fd' },
   completeMedian: { name: 'app.settings.analytics.seriesCompleteMedian', color: '#b45309' },

@@ -37,7 +37,7 @@ function joinUnits(locale: string, parts: string[]): string {
 }
 
 /** One amount of one unit: "30 sec", "2 min", "1.5 hr" (chart ticks). */
-export const formatUnit = (value: number, unit: DurationUnit, locale: string): string =>
+const formatUnit = (value: number, unit: DurationUnit, locale: string): string =>
   unitFormat(locale, unit).format(value);
 
 /**

@@ -15,7 +15,7 @@ import { LongestWait } from './longest-wait';
  * Every restaurant of the owner at a glance (issue 26 item 6, decision 085). No polling: every live event of any of
  * the owner's restaurants invalidates it (app/live-provider.tsx).
  */
-export function useRestaurantsOverview(enabled: boolean) {
+function useRestaurantsOverview(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.restaurantsOverview,
     queryFn: () => call(getRestaurantsOverview, {}),

@@ -28,7 +28,7 @@ export function rememberGuestLocale(locale: Locale): void {
 }
 
 /** The browser's best language among ours (navigator.languages), else `fallback`. */
-export function negotiatedGuestLocale(fallback: Locale): Locale {
+function negotiatedGuestLocale(fallback: Locale): Locale {
   return negotiateLocale(navigator.languages, fallback);
 }
 

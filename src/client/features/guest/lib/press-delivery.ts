@@ -23,7 +23,7 @@ export interface PendingPress {
 /** A press left pending this long ago is not sent after a reload: the guest may have left, or pressed elsewhere. */
 export const PENDING_MAX_AGE_MS = 30 * 60_000;
 /** The longest pause between two tries. */
-export const RETRY_MAX_MS = 15_000;
+const RETRY_MAX_MS = 15_000;
 
 /**
  * A new key for one press. crypto.randomUUID needs a secure context; a phone on the restaurant's network may open

@@ -24,7 +24,7 @@ const OVERDUE_REFRESH_MS = 60_000;
  * GET the restaurant's open and recently completed requests (the console's list, and its resync): every page of
  * the open list, following the server's cursor, so no open request is ever left out (issue 25, decision 054).
  */
-export async function fetchRequests(restaurantId: string): Promise<RequestsResponse> {
+async function fetchRequests(restaurantId: string): Promise<RequestsResponse> {
   const params = { restaurantId };
   const first = await call(listRequests, { params });
   const pending = [...first.pending];

@@ -8,7 +8,7 @@ const oldestFirst = (a: ServiceRequest, b: ServiceRequest) =>
 const recentlyCompletedFirst = (a: ServiceRequest, b: ServiceRequest) => b.updatedAt - a.updatedAt;
 
 /** Open: still on the floor's list (pending, or acknowledged: taken but not done). */
-export const isOpen = (request: ServiceRequest) =>
+const isOpen = (request: ServiceRequest) =>
   request.status === 'pending' || request.status === 'acknowledged';
 
 /**

@@ -27,15 +27,6 @@ function BellIcon({ off = false }: { off?: boolean }) {
   );
 }
 
-/**
- * SPEC §4 notification permission, in the header for servers and admins (SPEC §5: push setup is for them only,
- * where the browser supports it): a button while the permission is undecided (browsers want a click), the state
- * once decided. 'Notifications blocked' is left alone: only the browser's site settings can change it.
- */
-export function NotificationStatus({ user }: { user: User }) {
-  return <NotificationStatusView {...useNotificationStatus(user)} />;
-}
-
 /** The permission flow for `user`; call it once per screen (it subscribes the device when allowed). */
 export function useNotificationStatus(user: User | null): PushNotifications {
   const applies = user !== null && (user.role === 'server' || user.role === 'admin');

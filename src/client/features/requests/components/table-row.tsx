@@ -278,7 +278,7 @@ function RequestLine({
 }
 
 /** The staff's note on a table (decision 096): plain text, never HTML, said as "Table note: …". */
-export function TableNote({ note }: { note: string }) {
+function TableNote({ note }: { note: string }) {
   const i18n = useI18n();
   return (
     <p

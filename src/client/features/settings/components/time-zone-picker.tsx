@@ -9,12 +9,12 @@ import { useI18n } from '../../../lib/i18n';
 const SHOWN_MAX = 60;
 
 /** "Europe/Berlin" as a person reads it: "Europe / Berlin", underscores as spaces. */
-export function zoneLabel(zone: string): string {
+function zoneLabel(zone: string): string {
   return zone.replaceAll('_', ' ').replaceAll('/', ' / ');
 }
 
 /** Whether `zone` is what `query` asks for: every word of the query in the zone's name, in any order. */
-export function zoneMatches(zone: string, query: string): boolean {
+function zoneMatches(zone: string, query: string): boolean {
   const name = zone.toLowerCase().replaceAll('_', ' ');
   return query
     .toLowerCase()

@@ -15,11 +15,11 @@ import {
 import { call } from '../../../lib/api-client';
 
 /** One page of the user list: enough to fill a screen, small enough that 10,000 users never load at once. */
-export const USERS_PAGE_SIZE = 50;
+const USERS_PAGE_SIZE = 50;
 
 // The super admin's queries live under their own prefix; a fresh sign-in drops them with everything else
 // (features/auth startSession), so another user never sees them.
-export const superAdminKeys = {
+const superAdminKeys = {
   all: ['super-admin'] as const,
   stats: ['super-admin', 'stats'] as const,
   usersAll: ['super-admin', 'users'] as const,

@@ -3,13 +3,10 @@ import type { z } from 'zod';
 import type { Table, tablesResponseSchema } from '@shared/schemas';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type TablesResponse = z.infer<typeof tablesResponseSchema>;
+type TablesResponse = z.infer<typeof tablesResponseSchema>;
 
 /** Put a changed table into the cached list (assign/unassign answers and 'table.changed' live events). */
-export function upsertTable(
-  data: TablesResponse | undefined,
-  table: Table,
-): TablesResponse | undefined {
+function upsertTable(data: TablesResponse | undefined, table: Table): TablesResponse | undefined {
   if (data === undefined) return undefined;
   const exists = data.tables.some((t) => t.id === table.id);
   return {
@@ -19,7 +16,7 @@ export function upsertTable(
   };
 }
 
-export function removeTable(
+function removeTable(
   data: TablesResponse | undefined,
   tableId: string,
 ): TablesResponse | undefined {

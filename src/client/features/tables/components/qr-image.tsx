@@ -7,7 +7,7 @@ import { qrSvgDataUrl } from '../lib/qr-code';
 type QrState = { text: string; src: string } | { text: string; failed: true } | null;
 
 /** The QR code of `text` as an image URL, drawn on first use. */
-export function useQrSrc(text: string): { src: string | null; failed: boolean } {
+function useQrSrc(text: string): { src: string | null; failed: boolean } {
   const [state, setState] = useState<QrState>(null);
   useEffect(() => {
     let cancelled = false;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { verifyEmail } from '@shared/api/auth';
 import { ApiRequestError, call } from '../../../lib/api-client';
 
-export type VerifyOutcome =
+type VerifyOutcome =
   | { status: 'verified' }
   | { status: 'invalid' }
   /**
@@ -32,7 +32,7 @@ async function postVerifyEmail(token: string): Promise<VerifyOutcome> {
  */
 const attempts = new Map<string, Promise<VerifyOutcome>>();
 
-export function verifyEmailOnce(token: string): Promise<VerifyOutcome> {
+function verifyEmailOnce(token: string): Promise<VerifyOutcome> {
   let attempt = attempts.get(token);
   if (attempt === undefined) {
     attempt = postVerifyEmail(token);
