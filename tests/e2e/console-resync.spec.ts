@@ -9,13 +9,14 @@ test('a press made while the console was offline is alerted when it reconnects',
   browser,
   request,
 }) => {
-  // The console stays offline past the queries' staleTime (below): room above the default timeout.
-  test.setTimeout(150_000);
   const table7 = (await demoTables(request)).find((t) => t.number === '7')!;
   const sam = DEMO.servers[1];
 
   const staff = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const serverPage = await staff.newPage();
+  // Playwright's clock: the page's timers and Date run on a clock the test can move (below), time flowing normally
+  // until then.
+  await serverPage.clock.install();
   // The console fetches the request list once it is live, as the baseline for later gaps.
   const baseline = serverPage.waitForResponse(
     (res) => /\/api\/restaurants\/[^/]+\/requests$/.test(res.url()) && res.ok(),
@@ -34,9 +35,10 @@ test('a press made while the console was offline is alerted when it reconnects',
   await guest.getByRole('button', { name: 'Get Bill' }).click();
   await expect(guest.getByRole('button', { name: /Request sent ✓/ })).toBeVisible();
   await expect(serverPage.getByText('New Request from Table 7')).toHaveCount(0);
-  // Longer than the 30 s staleTime (app/query-client.ts): back online, TanStack Query refetches the stale request
-  // list by itself, often before the socket is open — the alert must still come (it did not, found by CI).
-  await serverPage.waitForTimeout(31_000);
+  // Past the 30 s staleTime (app/query-client.ts), without waiting for it: back online, TanStack Query refetches the
+  // stale request list by itself, often before the socket is open — the alert must still come (it did not, found by
+  // CI).
+  await serverPage.clock.fastForward('00:31');
 
   // Back online: the console reconnects, refetches and alerts to the request it did not know.
   await staff.setOffline(false);
