@@ -118,6 +118,9 @@ describe('/api/public/restaurants/:restaurantId/live', () => {
         primaryColor: '#0F766E',
         secondaryColor: expect.any(String) as string,
         reviewUrl: null,
+        // The guest page's language and its buttons (decision 087): what a guest page draws.
+        guestLanguage: 'en',
+        requestTypes: { hidden: [], custom: [] },
       },
     });
     // Exactly the guest endpoint's public restaurant: no owner, no settings, no timestamps.

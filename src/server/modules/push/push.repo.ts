@@ -73,10 +73,13 @@ export interface PushTargets {
 }
 
 /**
- * Decisions 078, 091: which servers are on duty. Until shifts exist, every server of the restaurant: no condition.
- * The SQL twin of policy isOnDuty; a shift join goes here.
+ * Decisions 091, 094: a re-routed call goes to "every server on duty" — with nobody on duty at the restaurant, every
+ * server (shifts not in use); once anyone is, only the servers with an open shift (the rule of shifts/on-duty.ts).
  */
-const onDutyServers = (): SQL | undefined => undefined;
+const onDutyServers = (restaurantId: string): SQL =>
+  sql`(not exists (select 1 from shifts od where od.restaurant_id = ${restaurantId} and od.ended_at is null)
+    or exists (select 1 from shifts od where od.restaurant_id = ${restaurantId} and od.server_id = ${users.id}
+      and od.ended_at is null))`;
 
 /**
  * The devices a request's push goes to. Only users who are signed in somewhere (a live session) are pushed: a
@@ -96,9 +99,8 @@ export async function subscriptionsForTargets(
   const serverCondition = and(
     eq(users.role, 'server'),
     eq(users.restaurantId, targets.restaurantId),
-    onDutyServers(),
     targets.everyone
-      ? undefined
+      ? onDutyServers(targets.restaurantId)
       : targets.serverId
         ? eq(users.id, targets.serverId)
         : targets.sectionServerIds.length > 0

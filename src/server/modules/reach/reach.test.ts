@@ -232,6 +232,30 @@ describe('re-routing a call nobody confirmed (decision 091)', () => {
     }
   });
 
+  it('with shifts in use, a re-routed call is pushed to the servers on duty only (decision 094)', async () => {
+    const f = await floorWithTwoServers();
+    // A and B start shifts; C works here too but is off duty, with a phone subscribed.
+    for (const cookie of [f.serverCookie, f.bCookie]) {
+      const started = await request(t, 'POST', `/api/restaurants/${f.restaurant.id}/shift`, {
+        cookie,
+        body: { sectionIds: [] },
+      });
+      expect(started.statusCode, started.body).toBeLessThan(300);
+    }
+    const c = await makeServer(t, f.restaurant.id);
+    const cCookie = await signInServer(t, c);
+    const cPhone = pushService.device();
+    await subscribe(cCookie, cPhone);
+
+    const call = await press(f.restaurant.id, f.table.id, 'order');
+    await pushService.waitFor(f.phones.a, 1);
+    const widened = await sweepOf([call], call.createdAt + N * S);
+    expect(widened.map((r) => [r.id, r.reach])).toEqual([[call.id, 'servers']]);
+    await pushService.waitFor(f.phones.b, 1);
+    await t.services.push.whenIdle();
+    expect(pushService.pushesTo(cPhone)).toHaveLength(0);
+  });
+
   it('with a receipt from the responsible server’s device: no re-route, ever', async () => {
     const f = await floorWithTwoServers();
     const call = await press(f.restaurant.id, f.table.id);

@@ -35,7 +35,17 @@ describe('guest page data', () => {
     const body = res.json();
     expect(body.table).toEqual({ id: table.id, number: '3' });
     expect(Object.keys(body.restaurant).sort()).toEqual(
-      ['id', 'logoUrl', 'name', 'primaryColor', 'reviewUrl', 'secondaryColor'].sort(),
+      // The guest page's language and its buttons (decision 087) are what the page needs too.
+      [
+        'id',
+        'logoUrl',
+        'name',
+        'primaryColor',
+        'reviewUrl',
+        'secondaryColor',
+        'guestLanguage',
+        'requestTypes',
+      ].sort(),
     );
     expect(body.restaurant.primaryColor).toBe('#1E40AF');
     expect(body.cooldownRemainingSeconds).toBe(0);
