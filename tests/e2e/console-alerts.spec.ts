@@ -153,9 +153,10 @@ test('after a reload the console says sound is blocked; a press stays silent; on
 
     const banner = page.getByRole('button', { name: /Tap to turn on sound/ });
     await expect(banner).toBeVisible();
-    // The switch shows the real state: off, and says why.
-    const sound = page.getByRole('switch', { name: 'Sound alerts' });
-    await expect(sound).not.toBeChecked();
+    // The control shows the real state: this device's mode (decision 091: every call by default), held back by the
+    // browser, and says why.
+    const sound = page.getByRole('combobox', { name: 'Sound alerts' });
+    await expect(sound).toHaveValue('every');
     // Issue 28: a compact control in the console's header; the reason is its accessible description.
     await expect(sound).toHaveAccessibleDescription('Silenced by the browser: tap to turn on');
 
@@ -166,10 +167,11 @@ test('after a reload the console says sound is blocked; a press stays silent; on
     expect(await notes(page)).toBe(0);
     await expect(banner).toBeVisible();
 
-    // One tap: the banner goes, the switch is on, the sample chime plays, focus stays on the page.
+    // One tap: the banner goes, sound is no longer held back, the sample chime plays, focus stays on the page.
     await banner.click();
     await expect(banner).toBeHidden();
-    await expect(sound).toBeChecked();
+    await expect(sound).toHaveAccessibleDescription('');
+    await expect(sound).toHaveValue('every');
     await expect.poll(() => notes(page)).toBeGreaterThanOrEqual(2);
     await expectFocusOnAControl(page);
     await expect(heading).toBeFocused();

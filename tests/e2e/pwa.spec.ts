@@ -518,14 +518,19 @@ test('the console chimes with a new request, remembers its switches, and marks t
       await page.getByRole('switch', { name: 'Keep screen on' }).click();
     }
 
-    const sound = page.getByRole('switch', { name: 'Sound alerts' });
-    await expect(sound).toBeChecked();
-    await sound.click(); // off …
-    await expect(sound).not.toBeChecked();
+    // This device's sound mode (decision 091): every call by default, silent, remembered across a reload.
+    const sound = page.getByRole('combobox', { name: 'Sound alerts' });
+    await expect(sound).toHaveValue('every');
+    await sound.selectOption('silent'); // off …
+    await expect(sound).toHaveValue('silent');
     await page.reload();
-    await expect(page.getByRole('switch', { name: 'Sound alerts' })).not.toBeChecked();
-    await page.getByRole('switch', { name: 'Sound alerts' }).click(); // … and on again: a first interaction too
-    await expect(page.getByRole('switch', { name: 'Sound alerts' })).toBeChecked();
+    const soundAgain = page.getByRole('combobox', { name: 'Sound alerts' });
+    await expect(soundAgain).toHaveValue('silent');
+    // … and on again from the keyboard (Every call is two options up): a first interaction too.
+    await soundAgain.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(soundAgain).toHaveValue('every');
     const notes = () =>
       page.evaluate(() => (window as unknown as { chime: { notes: number } }).chime.notes);
     const before = await notes();
