@@ -239,9 +239,6 @@ export function ServerRequestsPage() {
         </h1>
         <ConsoleControls />
       </div>
-      {user?.role === 'server' && restaurantId !== null && (
-        <ShiftControl restaurantId={restaurantId} />
-      )}
       {disconnected && (
         <p
           role="status"
@@ -277,6 +274,9 @@ export function ServerRequestsPage() {
       </div>
 
       {/* Below the calls: during a rush the open requests come first on a phone (issue 28's six rows). */}
+      {user?.role === 'server' && restaurantId !== null && (
+        <ShiftControl restaurantId={restaurantId} />
+      )}
       <FloorCoverage
         restaurantId={restaurantId}
         userId={user?.role === 'server' ? user.id : null}
