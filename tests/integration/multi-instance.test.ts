@@ -171,10 +171,12 @@ describe.skipIf(!hasPostgres)(
         restaurant: { id: restaurantId, name: 'Two Rooms, Live', primaryColor: '#B91C1C' },
       });
       expect(Object.keys((await frame).restaurant as object).sort()).toEqual([
+        'guestLanguage',
         'id',
         'logoUrl',
         'name',
         'primaryColor',
+        'requestTypes',
         'reviewUrl',
         'secondaryColor',
       ]);
