@@ -3,10 +3,11 @@
  * What the service worker does with a call's alert (issue 28 items 2 and 3; decisions 090, 091): shows it as the
  * table's one notification (a later push of the same table replaces it), confirms to the server that this device
  * showed it (a receipt), and runs its "On my way" / "Done" actions with the device's own session, from the lock
- * screen or a paired watch, without opening the app. A failed action is answered by a follow-up notification with
- * the server's words. Kept apart from sw.ts (which also precaches the app) so a test can drive it in the worker.
+ * screen or a paired watch, without opening the app. A failed action is answered by a follow-up notification that
+ * says why in the recipient's language (the alert carries those texts). Kept apart from sw.ts (which also precaches
+ * the app) so a test can drive it in the worker.
  */
-import type { PushAction, PushPayload } from '@shared/schemas';
+import type { PushAction, PushPayload, PushRefusals } from '@shared/schemas';
 import { apiUrl, routes } from '@shared/api/routes';
 
 /** SPEC §9: the new-request vibration pattern. */
@@ -22,6 +23,7 @@ interface AlertData {
   url: string;
   requestId?: string;
   failedTitle?: string;
+  refusals?: PushRefusals;
 }
 
 function readPayload(data: PushMessageData | null): PushPayload {
@@ -44,10 +46,28 @@ function readPayload(data: PushMessageData | null): PushPayload {
       ...(actions.length > 0 ? { actions } : {}),
       ...(typeof parsed.failedTitle === 'string' ? { failedTitle: parsed.failedTitle } : {}),
       ...(parsed.late === true ? { late: true } : {}),
+      ...(isRefusals(parsed.refusals) ? { refusals: parsed.refusals } : {}),
     };
   } catch {
     return FALLBACK;
   }
+}
+
+const REFUSAL_KEYS: (keyof PushRefusals)[] = [
+  'takenBy',
+  'takenBySomeone',
+  'completed',
+  'dismissed',
+  'cancelled',
+  'signedOut',
+  'offline',
+  'unanswered',
+];
+
+function isRefusals(value: unknown): value is PushRefusals {
+  if (typeof value !== 'object' || value === null) return false;
+  const texts = value as Record<string, unknown>;
+  return REFUSAL_KEYS.every((key) => typeof texts[key] === 'string');
 }
 
 // Chromium's types lack vibrate, renotify and actions, which Android (and watches paired with it) honour.
@@ -77,6 +97,7 @@ async function showPush(
     url: payload.url,
     ...(payload.requestId ? { requestId: payload.requestId } : {}),
     ...(payload.failedTitle ? { failedTitle: payload.failedTitle } : {}),
+    ...(payload.refusals ? { refusals: payload.refusals } : {}),
   };
   const closed = payload.kind === 'closed';
   const quiet = closed || mode === 'silent' || (mode === 'overdue' && payload.late !== true);
@@ -119,20 +140,47 @@ export async function onPush(
   if (payload.kind === 'alert' && payload.requestId) await sendReceipt(payload.requestId);
 }
 
-/** The server's message in an error answer, or null. */
-async function errorMessage(response: Response): Promise<string | null> {
+/** An error answer's code, values and message, as far as it has them. */
+async function readError(
+  response: Response,
+): Promise<{ code?: string; name?: string; message?: string }> {
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' ? body.error.message : null;
+    const body = (await response.json()) as {
+      error?: { code?: unknown; message?: unknown; values?: { name?: unknown } };
+    };
+    const error = body.error ?? {};
+    return {
+      ...(typeof error.code === 'string' ? { code: error.code } : {}),
+      ...(typeof error.values?.name === 'string' ? { name: error.values.name } : {}),
+      ...(typeof error.message === 'string' ? { message: error.message } : {}),
+    };
   } catch {
-    return null;
+    return {};
   }
+}
+
+/**
+ * Why an action failed, in the recipient's language where the alert carried the texts (decision 090): the call's
+ * own refusals by their code, a lost session, a 5xx. Another refusal keeps the server's words.
+ */
+async function refusalText(response: Response, texts: PushRefusals | undefined): Promise<string> {
+  const { code, name, message } = await readError(response);
+  if (texts) {
+    if (code === 'request_taken')
+      return name ? texts.takenBy.replace('{name}', name) : texts.takenBySomeone;
+    if (code === 'request_completed') return texts.completed;
+    if (code === 'request_dismissed') return texts.dismissed;
+    if (code === 'request_cancelled') return texts.cancelled;
+    if (response.status === 401) return texts.signedOut;
+    if (response.status >= 500) return texts.unanswered;
+  }
+  return message ?? `HTTP ${response.status}`;
 }
 
 /**
  * Decision 090: "On my way" (take) or "Done" (complete) from the notification. The server decides whether this
  * device's user may (the same rules as the console); on success the notification is gone, on failure a follow-up
- * notification of the same table says why, in the server's words, or that the phone is offline.
+ * notification of the same table says why, in the recipient's language.
  */
 export async function onAction(
   registration: ServiceWorkerRegistration,
@@ -143,13 +191,13 @@ export async function onAction(
   if ((action !== 'take' && action !== 'done') || typeof data.requestId !== 'string') return;
   notification.close();
   const route = action === 'take' ? routes.acknowledgeRequest : routes.completeRequest;
-  let problem: string | null;
+  let problem: string;
   try {
     const response = await post(apiUrl(route, { requestId: data.requestId }));
     if (response.ok) return;
-    problem = (await errorMessage(response)) ?? `HTTP ${response.status}`;
+    problem = await refusalText(response, data.refusals);
   } catch {
-    problem = navigator.onLine === false ? 'Offline' : 'Network error';
+    problem = data.refusals?.offline ?? 'Offline';
   }
   await registration.showNotification(data.failedTitle ?? notification.title, {
     body: problem,

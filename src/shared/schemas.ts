@@ -1006,5 +1006,22 @@ export const pushPayloadSchema = z.object({
   failedTitle: z.string().optional(),
   /** An overdue or re-routed call (decision 091): a device in 'only overdue' sound mode sounds for these only. */
   late: z.boolean().optional(),
+  /**
+   * Why an action may fail, in the recipient's language (decision 090): the worker has no catalogue, so the alert
+   * carries the follow-up's texts. takenBy holds the literal `{name}` the worker fills from the refusal's values.
+   */
+  refusals: z
+    .object({
+      takenBy: z.string(),
+      takenBySomeone: z.string(),
+      completed: z.string(),
+      dismissed: z.string(),
+      cancelled: z.string(),
+      signedOut: z.string(),
+      offline: z.string(),
+      unanswered: z.string(),
+    })
+    .optional(),
 });
+export type PushRefusals = NonNullable<z.infer<typeof pushPayloadSchema>['refusals']>;
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

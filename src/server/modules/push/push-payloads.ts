@@ -52,6 +52,16 @@ function alertParts(request: ServiceRequest, i18n: I18n, late = false) {
     failedTitle: serverText(i18n, 'server.push.actionFailed', {
       table: requestTableText(i18n, request),
     }),
+    refusals: {
+      takenBy: serverText(i18n, 'server.push.failedTakenBy', { name: '{name}' }),
+      takenBySomeone: serverText(i18n, 'server.push.failedTakenBySomeone'),
+      completed: serverText(i18n, 'server.push.failedCompleted'),
+      dismissed: serverText(i18n, 'server.push.failedDismissed'),
+      cancelled: serverText(i18n, 'server.push.failedCancelled'),
+      signedOut: serverText(i18n, 'server.push.failedSignedOut'),
+      offline: serverText(i18n, 'server.push.failedOffline'),
+      unanswered: serverText(i18n, 'server.push.failedOther'),
+    },
   };
 }
 

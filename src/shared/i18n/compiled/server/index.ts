@@ -29,7 +29,15 @@ export type ServerMessageId =
   | "server.push.nobodyAnswered"
   | "server.push.reachedNobody"
   | "server.push.takenBy"
-  | "server.push.handled";
+  | "server.push.handled"
+  | "server.push.failedTakenBy"
+  | "server.push.failedTakenBySomeone"
+  | "server.push.failedCompleted"
+  | "server.push.failedDismissed"
+  | "server.push.failedCancelled"
+  | "server.push.failedSignedOut"
+  | "server.push.failedOffline"
+  | "server.push.failedOther";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadServerMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
