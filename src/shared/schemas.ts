@@ -275,6 +275,12 @@ const serviceRequestSchema = z
      * too (it "reached nobody").
      */
     reach: requestReachSchema,
+    /**
+     * Decisions 091, 094: a re-routed call reaches every server on duty. While shifts are in use at the restaurant,
+     * these are the servers on duty now (besides whoever it was routed to); null: not re-routed, or nobody is on
+     * duty, which means every server of the restaurant.
+     */
+    reachServerIds: z.array(z.string()).nullable(),
   })
   .meta({ id: 'ServiceRequest' });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;

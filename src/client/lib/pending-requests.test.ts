@@ -24,6 +24,7 @@ function request(id: string, tableId: string, status: ServiceRequest['status']):
     billMethod: null,
     reopenedAt: null,
     reach: 'routed',
+    reachServerIds: null,
   };
 }
 

@@ -27,6 +27,7 @@ const request: ServiceRequest = {
   billMethod: 'card',
   reopenedAt: null,
   reach: 'routed',
+  reachServerIds: null,
 };
 
 describe('boardEventOf', () => {

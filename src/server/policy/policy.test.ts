@@ -54,6 +54,7 @@ const request = (serverId: string | null, restaurantId = 'r1'): ServiceRequest =
   billMethod: null,
   reopenedAt: null,
   reach: 'routed',
+  reachServerIds: null,
   createdAt: 1,
   updatedAt: 1,
 });
@@ -77,8 +78,8 @@ const restaurant: Restaurant = {
 };
 
 /** canSeeRequest for a call the reach sweep has not widened (decision 091): the table rule. */
-const seeRouted = (user: SessionUser, work: Omit<RequestRouting, 'reach'>) =>
-  canSeeRequest(user, { ...work, reach: 'routed' });
+const seeRouted = (user: SessionUser, work: Omit<RequestRouting, 'reach' | 'reachServerIds'>) =>
+  canSeeRequest(user, { ...work, reach: 'routed', reachServerIds: null });
 
 describe('the visibility rule (decision 004)', () => {
   it('a server sees their own and unassigned work in their restaurant only; an admin all; a super admin none', () => {
@@ -114,12 +115,32 @@ describe('the visibility rule (decision 004)', () => {
   });
 
   it('decision 091: a re-routed call is every server’s of its restaurant, never another restaurant’s', () => {
-    const colleagues = { restaurantId: 'r1', serverId: 's2', sectionServerIds: [] };
+    const colleagues = {
+      restaurantId: 'r1',
+      serverId: 's2',
+      sectionServerIds: [],
+      reachServerIds: null,
+    };
     expect(canSeeRequest(me, { ...colleagues, reach: 'routed' })).toBe(false);
     expect(canSeeRequest(me, { ...colleagues, reach: 'servers' })).toBe(true);
     expect(canSeeRequest(me, { ...colleagues, reach: 'admin' })).toBe(true);
     expect(canSeeRequest(elsewhere, { ...colleagues, reach: 'admin' })).toBe(false);
     expect(canSeeRequest(superAdmin, { ...colleagues, reach: 'admin' })).toBe(false);
+  });
+
+  it('decision 094: once shifts are in use, a re-routed call is only the servers’ on duty', () => {
+    const call = {
+      restaurantId: 'r1',
+      serverId: 's2',
+      sectionServerIds: [],
+      reach: 'servers' as const,
+    };
+    expect(canSeeRequest(me, { ...call, reachServerIds: ['s1', 's3'] })).toBe(true);
+    expect(canSeeRequest(me, { ...call, reachServerIds: ['s3'] })).toBe(false);
+    expect(canSeeRequest(me, { ...call, reachServerIds: [] })).toBe(false);
+    // Its own server keeps it whether on duty or not; the admin always sees it.
+    expect(canSeeRequest(me, { ...call, serverId: 's1', reachServerIds: ['s3'] })).toBe(true);
+    expect(canSeeRequest(admin, { ...call, reachServerIds: ['s3'] })).toBe(true);
   });
 
   it('a server’s view of a restaurant leaves out its owner; the owner’s keeps it', () => {

@@ -126,13 +126,18 @@ export const canSeeTable = (user: SessionUser, table: Routing): boolean => seesW
 export interface RequestRouting extends Routing {
   /** Decision 091: routed (the press's snapshot), servers (every server on duty), admin (and the admin). */
   reach: RequestReach;
+  /** The servers on duty it reaches once re-routed (decision 094); null: every server (nobody is on duty). */
+  reachServerIds: readonly string[] | null;
 }
 
 /**
- * On duty (decisions 078, 091): until shifts exist, every active server of the restaurant is on duty. The one place
- * a shift check goes: the re-routed calls' visibility here, and `onDutyServers` in SQL (push.repo, requests.repo).
+ * A re-routed call reaches every server on duty (decisions 091, 094): every server of the restaurant while nobody is
+ * on duty there, else the servers with an open shift, as read with the request (requests.repo, whose list filter
+ * `visibleTo` and push.repo's `onDutyServers` are this rule in SQL).
  */
-const isOnDuty = (user: SessionUser): boolean => user.role === 'server';
+const reachesOnDuty = (user: SessionUser, request: RequestRouting): boolean =>
+  user.role === 'server' &&
+  (request.reachServerIds === null || request.reachServerIds.includes(user.id));
 
 /**
  * A request in a restaurant the user may access: a server sees the requests routed to them when the guest pressed
@@ -141,7 +146,9 @@ const isOnDuty = (user: SessionUser): boolean => user.role === 'server';
  */
 export const canSeeRequest = (user: SessionUser, request: RequestRouting): boolean =>
   seesWorkOf(user, request) ||
-  (request.reach !== 'routed' && worksAt(user, request.restaurantId) && isOnDuty(user));
+  (request.reach !== 'routed' &&
+    worksAt(user, request.restaurantId) &&
+    reachesOnDuty(user, request));
 
 /** The request lists' filter (requests.repo visibleTo): a server's id, or null for "every request". */
 export const requestScopeOf = (user: SessionUser): string | null =>

@@ -1542,6 +1542,7 @@ export interface components {
             reopenedAt: number | null;
             /** @enum {string} */
             reach: "routed" | "servers" | "admin";
+            reachServerIds: string[] | null;
         };
         GuestRequestState: {
             id: string;

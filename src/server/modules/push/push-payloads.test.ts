@@ -25,6 +25,7 @@ const pressed = (tableNumber: string | null): ServiceRequest => ({
   billMethod: null,
   reopenedAt: null,
   reach: 'routed',
+  reachServerIds: null,
 });
 
 describe('push payload texts', () => {

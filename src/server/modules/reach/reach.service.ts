@@ -16,7 +16,7 @@ import { notFound } from '../../http/errors';
 import { canSeeRequest, assertRestaurantAccess, type SessionUser } from '../../policy/policy';
 import type { PushService } from '../push/push.service';
 import { findRequest, findRequests } from '../requests/requests.repo';
-import { reachOf, toApiRequest } from '../requests/requests.mapper';
+import { routingOf, toApiRequest } from '../requests/requests.mapper';
 import { BackgroundJob, yieldToEventLoop } from '../../background-job';
 import { claimReachBatch, markReceipted } from './reach.repo';
 
@@ -57,7 +57,7 @@ export class ReachService {
     const row = await findRequest(this.db, requestId);
     const missing = () => notFound(MSG.requestNotFound, 'request_not_found');
     if (!row) throw missing();
-    const reach = reachOf(row.reachStage);
+    const { reach } = routingOf(row);
     if (user.role === 'admin') {
       await assertRestaurantAccess(this.db, user, row.restaurantId).catch(() => {
         throw missing();
@@ -65,7 +65,7 @@ export class ReachService {
       // An admin's device is alerted only once the call reached the admin; an earlier receipt would hide a call
       // that never reached its servers.
       if (reach !== 'admin') return;
-    } else if (!canSeeRequest(user, { ...row, reach })) {
+    } else if (!canSeeRequest(user, routingOf(row))) {
       throw missing();
     }
     await markReceipted(this.db, requestId, this.clock());

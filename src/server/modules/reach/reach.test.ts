@@ -131,6 +131,13 @@ async function floorWithTwoServers(settings: Record<string, unknown> = {}) {
   return { ...floor, b, bCookie, phones };
 }
 
+/** The shared app's address, listening from the first test that needs a socket on. */
+async function listening(): Promise<string> {
+  const address = t.app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
 async function liveConsole(base: string, cookie: string) {
   const ws = new WebSocket(base.replace('http', 'ws') + '/api/live', {
     headers: { cookie },
@@ -167,7 +174,7 @@ describe('re-routing a call nobody confirmed (decision 091)', () => {
         .statusCode,
     ).toBe(404);
 
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     const bConsole = await liveConsole(base, f.bCookie);
     try {
       expect(await sweepOf([call], call.createdAt + N * S - 1)).toEqual([]);
@@ -232,7 +239,7 @@ describe('re-routing a call nobody confirmed (decision 091)', () => {
     }
   });
 
-  it('with shifts in use, a re-routed call is pushed to the servers on duty only (decision 094)', async () => {
+  it('with shifts in use, a re-routed call reaches the servers on duty only: push, list, live and actions (decision 094)', async () => {
     const f = await floorWithTwoServers();
     // A and B start shifts; C works here too but is off duty, with a phone subscribed.
     for (const cookie of [f.serverCookie, f.bCookie]) {
@@ -249,11 +256,38 @@ describe('re-routing a call nobody confirmed (decision 091)', () => {
 
     const call = await press(f.restaurant.id, f.table.id, 'order');
     await pushService.waitFor(f.phones.a, 1);
-    const widened = await sweepOf([call], call.createdAt + N * S);
-    expect(widened.map((r) => [r.id, r.reach])).toEqual([[call.id, 'servers']]);
-    await pushService.waitFor(f.phones.b, 1);
-    await t.services.push.whenIdle();
-    expect(pushService.pushesTo(cPhone)).toHaveLength(0);
+    const base = await listening();
+    const bConsole = await liveConsole(base, f.bCookie);
+    const cConsole = await liveConsole(base, cCookie);
+    try {
+      const widened = await sweepOf([call], call.createdAt + N * S);
+      expect(widened.map((r) => [r.id, r.reach, r.reachServerIds])).toEqual([
+        [call.id, 'servers', [f.server.user.id, f.b.user.id].sort()],
+      ]);
+      await pushService.waitFor(f.phones.b, 1);
+      await t.services.push.whenIdle();
+      expect(pushService.pushesTo(cPhone)).toHaveLength(0);
+      // B (on duty) hears it live and lists it; C (off duty) does neither, and cannot take it.
+      await until(() =>
+        bConsole.events.some((e) => e.type === 'request.updated' && e.request.id === call.id),
+      );
+      expect(await openIds(f.restaurant.id, f.bCookie)).toContain(call.id);
+      expect(await openIds(f.restaurant.id, cCookie)).not.toContain(call.id);
+      expect(
+        (await request(t, 'POST', `/api/requests/${call.id}/acknowledge`, { cookie: cCookie }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        cConsole.events.some(
+          (e) =>
+            (e.type === 'request.updated' || e.type === 'request.created') &&
+            e.request.id === call.id,
+        ),
+      ).toBe(false);
+    } finally {
+      bConsole.ws.close();
+      cConsole.ws.close();
+    }
   });
 
   it('with a receipt from the responsible server’s device: no re-route, ever', async () => {

@@ -112,6 +112,24 @@ describe('"Did you get what you needed?" (decision 082)', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'completed', outcome: 'resolved' });
   });
 
+  it('no starts its reach again: routed to its servers, waiting for a new receipt (decision 091)', async () => {
+    const floor = await makeFloor(t);
+    const { id, key } = await completed(floor);
+    // It had reached the admin and a device had confirmed it before it was taken and completed.
+    await t.database.db
+      .update(requests)
+      .set({ reachStage: 2, receiptedAt: Date.now() - 60_000, realertedAt: Date.now() - 60_000 })
+      .where(eq(requests.id, id));
+    const no = await outcome(floor.restaurant.id, floor.table.id, id, key, false);
+    expect(no.statusCode, no.body).toBe(200);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pending',
+      reachStage: 0,
+      receiptedAt: null,
+      realertedAt: null,
+    });
+  });
+
   it('no reopens the request: pending, announced like a new one to its staff, with a push, counted', async () => {
     const floor = await makeFloor(t);
     const { restaurant, table, serverCookie, adminCookie } = floor;

@@ -23,6 +23,7 @@ const taken: ServiceRequest = {
   billMethod: null,
   reopenedAt: null,
   reach: 'routed',
+  reachServerIds: null,
 };
 
 describe('what a guest is told of its table’s request (decision 029)', () => {

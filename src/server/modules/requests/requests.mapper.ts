@@ -1,5 +1,6 @@
 import type { GuestRequestState, ServiceRequest } from '@shared/schemas';
 import type { BoardRequest } from '@shared/board';
+import type { RequestRouting } from '../../policy/policy';
 import type { RequestWithContext } from './requests.repo';
 
 /** The first word of a staff member's display name: what a guest is told ("Anna is on the way", decision 029). */
@@ -38,12 +39,28 @@ export function toApiRequest(row: RequestWithContext, now: number = Date.now()):
     urgent: row.urgent,
     billMethod: row.billMethod,
     reopenedAt: row.reopenedAt,
-    reach: reachOf(row.reachStage),
+    ...reachOfRow(row),
   };
 }
 
+/** Decision 091 with 094: how far a call reaches now, and which servers on duty once it was re-routed. */
+function reachOfRow(row: RequestWithContext): Pick<ServiceRequest, 'reach' | 'reachServerIds'> {
+  return {
+    reach: reachOf(row.reachStage),
+    reachServerIds: row.reachStage > 0 ? (row.onDutyServerIds ?? null) : null,
+  };
+}
+
+/** What the visibility rule (policy canSeeRequest) reads of a request row. */
+export const routingOf = (row: RequestWithContext): RequestRouting => ({
+  restaurantId: row.restaurantId,
+  serverId: row.serverId,
+  sectionServerIds: row.sectionServerIds,
+  ...reachOfRow(row),
+});
+
 /** Decision 091: requests.reach_stage as the API says it. */
-export const reachOf = (stage: number): ServiceRequest['reach'] =>
+const reachOf = (stage: number): ServiceRequest['reach'] =>
   stage >= 2 ? 'admin' : stage === 1 ? 'servers' : 'routed';
 
 /**

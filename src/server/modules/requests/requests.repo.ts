@@ -16,6 +16,11 @@ export type RequestWithContext = RequestRow & {
   acknowledgedByName?: string | null;
   resolvedByName?: string | null;
   showServerNames?: boolean;
+  /**
+   * The servers on duty at the restaurant now (decision 094), read with the row; null: nobody is (shifts not in use),
+   * which means every server. What a re-routed call reaches (decision 091); absent where a row cannot be re-routed.
+   */
+  onDutyServerIds?: string[] | null;
 };
 
 const takers = alias(users, 'takers');
@@ -28,6 +33,10 @@ const selection = {
   showServerNames: restaurants.showServerNames,
   acknowledgedByName: takers.name,
   resolvedByName: resolvers.name,
+  onDutyServerIds: sql<
+    string[] | string | null
+  >`(select array_agg(od.server_id order by od.server_id)
+    from shifts od where od.restaurant_id = ${requests.restaurantId} and od.ended_at is null)`,
 };
 
 type SelectedRow = {
@@ -37,6 +46,7 @@ type SelectedRow = {
   showServerNames: boolean;
   acknowledgedByName: string | null;
   resolvedByName: string | null;
+  onDutyServerIds: string[] | string | null;
 };
 
 const flatten = (rows: SelectedRow[]): RequestWithContext[] =>
@@ -47,6 +57,7 @@ const flatten = (rows: SelectedRow[]): RequestWithContext[] =>
     showServerNames: row.showServerNames,
     acknowledgedByName: row.acknowledgedByName,
     resolvedByName: row.resolvedByName,
+    onDutyServerIds: row.onDutyServerIds === null ? null : textArray(row.onDutyServerIds),
   }));
 
 /** One guest press, as the press statement takes it. */
@@ -211,13 +222,17 @@ const visibleTo = (serverId: string | null): SQL | undefined =>
           isNull(requests.serverId),
           sql`(cardinality(${requests.sectionServerIds}) = 0 or ${serverId} = any(${requests.sectionServerIds}))`,
         ),
-        // Decision 091: a call the reach sweep re-routed is every server's on duty (policy isOnDuty: all, for now).
-        sql`${requests.reachStage} > 0`,
+        // Decision 091: a call the reach sweep re-routed is every server's on duty (policy reachesOnDuty): all of
+        // them while nobody is on duty at the restaurant, else only those with an open shift (decision 094).
+        sql`(${requests.reachStage} > 0 and (
+          not exists (select 1 from shifts od where od.restaurant_id = ${requests.restaurantId} and od.ended_at is null)
+          or exists (select 1 from shifts od where od.restaurant_id = ${requests.restaurantId}
+            and od.server_id = ${serverId} and od.ended_at is null)))`,
       )
     : undefined;
 
 /** A text[] as the driver hands it back through a text-mode query: an array, or its literal ('{a,b}'). */
-function textArray(value: string[] | string | null): string[] {
+export function textArray(value: string[] | string | null): string[] {
   if (value === null) return [];
   if (Array.isArray(value)) return value;
   const inner = value.replace(/^\{|\}$/g, '');
@@ -507,7 +522,8 @@ export async function setGuestBillMethod(
 /**
  * "Did you get what you needed?" (decision 082): the device that pressed answers once, within `windowMs` of the
  * request's completion — one conditional UPDATE. No (`resolved` false) sends the request back to pending as if it
- * had just come in: nobody has taken or resolved it, it is not escalated, reopened_at starts its new wait, and the
+ * had just come in: nobody has taken or resolved it, it is not escalated nor re-routed (its reach starts again from
+ * its servers, waiting for a new receipt, decision 091), reopened_at starts its new wait, and the
  * push it owes is queued in the same statement (as the press does, decision 013; 'reopened:{id}', once per request,
  * as there is one answer). Answers whether it changed, and whether a push was queued.
  */
@@ -531,7 +547,11 @@ export async function answerGuestOutcome(
         acknowledged_by = case when ${reopen}::boolean then null else r.acknowledged_by end,
         resolved_at = case when ${reopen}::boolean then null else r.resolved_at end,
         resolved_by = case when ${reopen}::boolean then null else r.resolved_by end,
-        escalated_at = case when ${reopen}::boolean then null else r.escalated_at end
+        escalated_at = case when ${reopen}::boolean then null else r.escalated_at end,
+        -- Its alert goes out again (decision 091): routed to its servers first, waiting for a new receipt.
+        reach_stage = case when ${reopen}::boolean then 0 else r.reach_stage end,
+        receipted_at = case when ${reopen}::boolean then null else r.receipted_at end,
+        realerted_at = case when ${reopen}::boolean then null else r.realerted_at end
       where r.id = ${target.id} and r.restaurant_id = ${target.restaurantId} and r.table_id = ${target.tableId}
         and r.press_key = ${target.pressKey} and r.status = 'completed' and r.outcome is null
         and r.resolved_at >= ${now - windowMs}

@@ -36,7 +36,7 @@ import {
 } from '@shared/guest-note';
 import type { BillMethod, GuestRatingResponse, GuestRequestState } from '@shared/schemas';
 import { findRestaurant } from '../restaurants/restaurants.repo';
-import { reachOf, toApiRequest, toGuestRequestState } from './requests.mapper';
+import { routingOf, toApiRequest, toGuestRequestState } from './requests.mapper';
 import { GroupCommit, WriteShed } from '../../db/group-commit';
 import { PressBatcher } from './press-batcher';
 import {
@@ -632,11 +632,7 @@ export class RequestsService {
     const missing = () => notFound(MSG.requestNotFound, 'request_not_found');
     if (!row) throw missing();
     if (user.role === 'server') {
-      if (
-        !worksAt(user, row.restaurantId) ||
-        !canSeeRequest(user, { ...row, reach: reachOf(row.reachStage) })
-      )
-        throw missing();
+      if (!worksAt(user, row.restaurantId) || !canSeeRequest(user, routingOf(row))) throw missing();
     } else if (user.role === 'admin') {
       try {
         await assertRestaurantAccess(this.db, user, row.restaurantId);

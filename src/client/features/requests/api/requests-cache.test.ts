@@ -26,6 +26,7 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     billMethod: null,
     reopenedAt: null,
     reach: 'routed',
+    reachServerIds: null,
     ...overrides,
   };
 }

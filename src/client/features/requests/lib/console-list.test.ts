@@ -24,6 +24,7 @@ function request(id: string, overrides: Partial<ServiceRequest> = {}): ServiceRe
     billMethod: null,
     reopenedAt: null,
     reach: 'routed',
+    reachServerIds: null,
     ...overrides,
   };
 }
