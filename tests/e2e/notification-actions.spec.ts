@@ -8,7 +8,8 @@
  * DevTools' "Push" button does: CDP's ServiceWorker.deliverPushMessage hands the worker a real, trusted push event
  * with the payload the server would have encrypted (built by the server's own payload function from the real call).
  * A notification's action button cannot be clicked by automation, so the test dispatches the worker's own
- * notificationclick event with that notification and the action, which runs the worker's handler as a tap would.
+ * notificationclick event with that notification and the action, which runs the worker's handler as a tap would,
+ * and waits for the work the handler hands to waitUntil.
  */
 import type { APIRequestContext, BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
 import type { ServiceRequest } from '@shared/schemas';
@@ -95,19 +96,23 @@ function shown(tag: string) {
   }, tag);
 }
 
-/** What a tap on one of the notification's buttons does: the worker's notificationclick with that action. */
+/**
+ * What a tap on one of the notification's buttons does: the worker's notificationclick with that action. A synthetic
+ * event's own waitUntil throws (it is not trusted), so the test's event takes the handler's promise itself and waits
+ * for it: the tap returns when the worker has done all it does for the tap.
+ */
 function tap(tag: string, action: 'take' | 'done') {
   return worker.evaluate(
     async ({ t, a }) => {
       const sw = self as unknown as ServiceWorkerGlobalScope;
       const [notification] = await sw.registration.getNotifications({ tag: t });
       if (!notification) throw new Error(`no notification tagged ${t}`);
-      // A synthetic event's waitUntil throws (it is not trusted), after the handler has started its work.
-      try {
-        sw.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: a }));
-      } catch {
-        /* see above */
-      }
+      const event = new NotificationEvent('notificationclick', { notification, action: a });
+      const work: Promise<unknown>[] = [];
+      Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => work.push(p) });
+      sw.dispatchEvent(event);
+      if (work.length !== 1) throw new Error('the worker did not take the tap');
+      await work[0];
     },
     { t: tag, a: action },
   );
