@@ -216,6 +216,17 @@ describe('a new request is pushed', () => {
           { action: 'done', title: 'Done' },
         ],
         failedTitle: 'Could not update Table 3',
+        // The follow-up's texts, in the recipient's language: the worker has no catalogue (decision 090).
+        refusals: {
+          takenBy: '{name} is already on it.',
+          takenBySomeone: 'Someone else is already on it.',
+          completed: 'This request was already completed.',
+          dismissed: 'This request was dismissed.',
+          cancelled: 'The guest cancelled this request.',
+          signedOut: 'You are signed out on this phone. Open the app to sign in.',
+          offline: 'No connection. Open the app to try again.',
+          unanswered: 'The service did not answer. Open the app to try again.',
+        },
       });
       expect(push!.headers['content-encoding']).toBe('aes128gcm');
       expect(push!.headers.urgency).toBe('high');
