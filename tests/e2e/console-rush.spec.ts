@@ -9,26 +9,20 @@
  */
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { RECEIPT_TIMEOUT_SECONDS_MAX } from '@shared/constants';
-import { DEMO, ORIGIN, expect, test } from './support';
+import { DEMO, ORIGIN, expect, signInWithPinApi, test, type DemoTable } from './support';
 
 const PHONE = { width: 360, height: 740 };
 const [alex, sam] = DEMO.servers;
 const TYPES = ['bill', 'order', 'refill', 'server'] as const;
 
-interface RushTable {
-  id: string;
-  number: string;
-  restaurantId: string;
-}
-
 let admin: APIRequestContext;
 let samApi: APIRequestContext;
 let context: BrowserContext;
 let page: Page;
-const created: RushTable[] = [];
+const created: DemoTable[] = [];
 /** Alex's eight calls in the order they were pressed (the oldest first). */
-const calls: { table: RushTable; requestId: string }[] = [];
-let samsCall: { table: RushTable; requestId: string };
+const calls: { table: DemoTable; requestId: string }[] = [];
+let samsCall: { table: DemoTable; requestId: string };
 
 // Under a busy machine the shared set-up (nine tables, three sign-ins, nine presses) takes a while.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -44,15 +38,7 @@ async function setReceiptTimeout(seconds: number): Promise<void> {
   expect(res.ok(), `receipt timeout ${seconds} s: ${res.status()}`).toBe(true);
 }
 
-async function signIn(api: APIRequestContext, who: { loginId: string; pin: string }) {
-  const res = await api.post('/api/auth/pin-login', {
-    data: { loginId: who.loginId, pin: who.pin },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.ok(), `sign-in as ${who.loginId}: ${res.status()}`).toBe(true);
-}
-
-async function pressAt(table: RushTable, type: string): Promise<string> {
+async function pressAt(table: DemoTable, type: string): Promise<string> {
   const res = await admin.post(
     `/api/public/restaurants/${table.restaurantId}/tables/${table.id}/requests`,
     { data: { type } },
@@ -83,13 +69,13 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
       data: { number: String(100 + i) },
     });
     expect(res.status()).toBe(201);
-    created.push(((await res.json()) as { table: RushTable }).table);
+    created.push(((await res.json()) as { table: DemoTable }).table);
   }
 
   context = await browser.newContext({ viewport: PHONE });
   page = await context.newPage();
-  await signIn(page.request, alex);
-  await signIn(samApi, sam);
+  await signInWithPinApi(page.request, alex);
+  await signInWithPinApi(samApi, sam);
   // Tables 101–103 are Alex's, 109 is Sam's; 104–108 nobody's.
   for (const table of created.slice(0, 3))
     expect(

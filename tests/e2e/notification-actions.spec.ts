@@ -15,15 +15,9 @@ import type { APIRequestContext, BrowserContext, CDPSession, Page, Worker } from
 import type { ServiceRequest } from '@shared/schemas';
 import { serverI18n } from '../../src/server/i18n';
 import { newRequestPayload, overduePayload } from '../../src/server/modules/push/push-payloads';
-import { DEMO, ORIGIN, expect, test } from './support';
+import { DEMO, ORIGIN, expect, signInWithPinApi, test, type DemoTable } from './support';
 
 const [alex, sam] = DEMO.servers;
-
-interface Table {
-  id: string;
-  number: string;
-  restaurantId: string;
-}
 
 let admin: APIRequestContext;
 let samApi: APIRequestContext;
@@ -32,21 +26,13 @@ let page: Page;
 let worker: Worker;
 let cdp: CDPSession;
 let registrationId: string;
-const tables: Table[] = [];
+const tables: DemoTable[] = [];
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.use({ keepDemoFloor: true });
 
-async function signIn(api: APIRequestContext, who: { loginId: string; pin: string }) {
-  const res = await api.post('/api/auth/pin-login', {
-    data: { loginId: who.loginId, pin: who.pin },
-    headers: { origin: ORIGIN },
-  });
-  expect(res.ok(), `sign-in as ${who.loginId}: ${res.status()}`).toBe(true);
-}
-
 /** A guest's press at `table`; the call as staff see it. */
-async function pressAt(table: Table): Promise<ServiceRequest> {
+async function pressAt(table: DemoTable): Promise<ServiceRequest> {
   const res = await admin.post(
     `/api/public/restaurants/${table.restaurantId}/tables/${table.id}/requests`,
     { data: { type: 'order' } },
@@ -132,14 +118,14 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   for (const number of ['N1', 'N2', 'N3']) {
     const res = await admin.post('/api/restaurants/demo-bistro/tables', { data: { number } });
     expect(res.status()).toBe(201);
-    tables.push(((await res.json()) as { table: Table }).table);
+    tables.push(((await res.json()) as { table: DemoTable }).table);
   }
-  await signIn(samApi, sam);
+  await signInWithPinApi(samApi, sam);
 
   context = await browser.newContext();
   await context.grantPermissions(['notifications'], { origin: ORIGIN });
   page = await context.newPage();
-  await signIn(page.request, alex);
+  await signInWithPinApi(page.request, alex);
   cdp = await context.newCDPSession(page);
   const registered = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {

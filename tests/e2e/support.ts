@@ -155,6 +155,18 @@ export async function demoTables(request: APIRequestContext): Promise<DemoTable[
   return ((await res.json()) as { tables: DemoTable[] }).tables;
 }
 
+/** Signs a request context (a page's, or one of its own) in as a PIN server through the API, without a page. */
+export async function signInWithPinApi(
+  api: APIRequestContext,
+  who: { loginId: string; pin: string },
+): Promise<void> {
+  const res = await api.post('/api/auth/pin-login', {
+    data: { loginId: who.loginId, pin: who.pin },
+    headers: { origin: ORIGIN },
+  });
+  expect(res.ok(), `sign-in as ${who.loginId}: ${res.status()}`).toBe(true);
+}
+
 export async function signInWithPin(page: Page, loginId: string, pin: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Login ID & PIN' }).click();

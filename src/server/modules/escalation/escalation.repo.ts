@@ -1,6 +1,7 @@
 /** SQL for escalation: claiming overdue requests exactly once, whichever instance sweeps first. */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
+import { onDutyIdsSql } from '../shifts/on-duty';
 import { textArray, type RequestRow, type RequestWithContext } from '../requests/requests.repo';
 
 /** The smallest escalate_after_minutes the settings accept (shared/schemas). */
@@ -73,8 +74,7 @@ export async function claimOverdueBatch(
     select c.id, c.restaurant_id, c.table_id, c.server_id, c.section_server_ids, c.type, c.status, c.escalated_at, c.created_at,
       c.updated_at, t.number as table_number, rs.escalate_after_minutes, c.note, c.urgent, c.bill_method,
       c.reopened_at, c.reach_stage, c.receipted_at, c.realerted_at,
-      (select array_agg(od.server_id order by od.server_id) from shifts od
-        where od.restaurant_id = c.restaurant_id and od.ended_at is null) as on_duty_server_ids
+      ${sql.raw(onDutyIdsSql('c.restaurant_id'))} as on_duty_server_ids
     from claimed c
     join restaurants rs on rs.id = c.restaurant_id
     left join tables t on t.id = c.table_id

@@ -4,7 +4,7 @@ import { queryPreparedText, queryRows, type Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import type { StatementNotify } from '../../live/bus';
 import { requests, restaurants, tables, users } from '../../db/schema';
-import { routedServerIdsSql } from '../shifts/on-duty';
+import { onDutyIdsSql, routedServerIdsSql } from '../shifts/on-duty';
 
 /** A request as the app uses it; its press key (decision 056) matters only to the press itself. */
 export type RequestRow = Omit<typeof requests.$inferSelect, 'pressKey'>;
@@ -35,8 +35,7 @@ const selection = {
   resolvedByName: resolvers.name,
   onDutyServerIds: sql<
     string[] | string | null
-  >`(select array_agg(od.server_id order by od.server_id)
-    from shifts od where od.restaurant_id = ${requests.restaurantId} and od.ended_at is null)`,
+  >`${sql.raw(onDutyIdsSql('"requests"."restaurant_id"'))}`,
 };
 
 type SelectedRow = {
@@ -223,11 +222,11 @@ const visibleTo = (serverId: string | null): SQL | undefined =>
           sql`(cardinality(${requests.sectionServerIds}) = 0 or ${serverId} = any(${requests.sectionServerIds}))`,
         ),
         // Decision 091: a call the reach sweep re-routed is every server's on duty (policy reachesOnDuty): all of
-        // them while nobody is on duty at the restaurant, else only those with an open shift (decision 094).
-        sql`(${requests.reachStage} > 0 and (
-          not exists (select 1 from shifts od where od.restaurant_id = ${requests.restaurantId} and od.ended_at is null)
-          or exists (select 1 from shifts od where od.restaurant_id = ${requests.restaurantId}
-            and od.server_id = ${serverId} and od.ended_at is null)))`,
+        // them while nobody is on duty at the restaurant (null), else only those with an open shift (decision 094).
+        // (`::text[]` makes the subquery an array expression: `= any((select …))` would compare with each row.)
+        sql`(${requests.reachStage} > 0 and coalesce(${serverId} = any(${sql.raw(
+          onDutyIdsSql('"requests"."restaurant_id"'),
+        )}::text[]), true))`,
       )
     : undefined;
 

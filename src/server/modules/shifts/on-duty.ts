@@ -20,8 +20,11 @@ export const onDutySql = (server: string, restaurant: string) =>
 const shiftsInUseSql = (restaurant: string) =>
   `exists (select 1 from shifts od where od.restaurant_id = ${restaurant} and od.ended_at is null)`;
 
-/** SQL: the servers on duty at `restaurant`, as an ordered text[]; null when nobody is. */
-const onDutyIdsSql = (restaurant: string) =>
+/**
+ * SQL: the servers on duty at `restaurant`, as an ordered text[]; null when nobody is (every server counts). Also what
+ * a re-routed call reaches (decision 091): requests are read with it (requests.repo, escalation.repo).
+ */
+export const onDutyIdsSql = (restaurant: string) =>
   `(select array_agg(od.server_id order by od.server_id) from shifts od where od.restaurant_id = ${restaurant} and od.ended_at is null)`;
 
 /**
