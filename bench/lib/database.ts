@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { restaurants, sessions, tables, users } from '../../src/server/db/schema';
 import { newTableId } from '../../src/server/modules/tables/tables.service';
 import { hashSecret } from '../../src/server/modules/users/users.service';
-import { SESSION_COOKIE } from '@shared/constants';
+import { PRESS_BUDGET_MAX, SESSION_COOKIE } from '@shared/constants';
 import { onCleanup } from './server';
 
 export type Backend = 'pglite' | 'postgres';
@@ -148,6 +148,9 @@ export async function seedFleet(
         id: restaurantId,
         name: `Bench ${r}`,
         ownerId,
+        // The benches rush restaurants far past a real floor's rate: the press budget (decision 088) must not be
+        // what they measure.
+        pressBudgetPerMinute: PRESS_BUDGET_MAX,
         createdAt: now,
         updatedAt: now,
       });

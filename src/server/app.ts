@@ -33,6 +33,7 @@ import type { StaffSocketCaps } from './live/socket-caps';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerGuestRoutes } from './modules/guest/guest.routes';
 import { registerRequestsRoutes } from './modules/requests/requests.routes';
+import { registerPranksRoutes } from './modules/pranks/pranks.routes';
 import { registerRestaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { registerTablesRoutes } from './modules/tables/tables.routes';
 import { registerShiftsRoutes } from './modules/shifts/shifts.routes';
@@ -99,6 +100,8 @@ export interface AppOptions {
   escalationSweepMs?: number;
   /** How often this instance re-routes calls no device confirmed (decision 091); 0: never (tests sweep by hand). */
   reachSweepMs?: number;
+  /** How often this instance closes visits whose bill was done a while ago (decision 092); 0: never. */
+  visitsSweepMs?: number;
   /** How often this instance deletes expired sessions (decision 062); 0: never (tests prune by hand). */
   sessionPruneMs?: number;
   /** Outbound webhooks: loopback receivers (tests, development), failures before disabling (decision 076). */
@@ -182,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerDashboardRoutes(app, services);
   registerAnalyticsRoutes(app, services);
   registerRequestsRoutes(app, services);
+  registerPranksRoutes(app, services);
   registerLiveRoutes(app, services, publicUrl, options.staffSocketCaps);
   registerPublicLiveRoutes(app, services);
   registerPushRoutes(app, services);

@@ -16,7 +16,7 @@ import { findUserByEmail } from './modules/users/users.repo';
 import { createRestaurant } from './modules/restaurants/restaurants.service';
 import { findRestaurant } from './modules/restaurants/restaurants.repo';
 import { createTableRow } from './modules/tables/tables.service';
-import { guestUrl } from './modules/tables/tables.mapper';
+import { guestCodeOf, guestUrl } from './modules/tables/tables.mapper';
 import { createPasswordUser, createPinServer } from './modules/users/users.service';
 import { MSG } from '@shared/messages';
 
@@ -107,7 +107,7 @@ async function run(
       const restaurantId = required(values, 'restaurant');
       if (!(await findRestaurant(db, restaurantId))) throw new UsageError(MSG.restaurantNotFound);
       const table = await createTableRow(db, restaurantId, required(values, 'number'));
-      return `${table.id} ${guestUrl(publicUrl, restaurantId, table.id)}`;
+      return `${table.id} ${guestUrl(publicUrl, restaurantId, guestCodeOf(table))}`;
     }
     default:
       throw new UsageError(`Unknown command: ${command}\n\n${HELP}`);

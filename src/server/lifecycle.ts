@@ -11,6 +11,7 @@ import { listenForMetrics, type MetricsListener } from './metrics/metrics.routes
 import { SESSION_PRUNE_MS } from './modules/auth/session-pruner';
 import { ESCALATION_SWEEP_MS } from './modules/escalation/escalation.service';
 import { REACH_SWEEP_MS } from './modules/reach/reach.service';
+import { VISITS_SWEEP_MS } from './modules/visits/visits.service';
 import { WEBHOOK_SWEEP_MS } from './modules/integrations/webhooks.service';
 import type { Services } from './services';
 
@@ -48,6 +49,7 @@ export function registerShutdown(app: FastifyInstance, services: Services, bus: 
   app.addHook('onClose', async () => {
     await services.escalation.stop();
     await services.reach.stop();
+    await services.visits.stop();
     await services.sessionPruner.stop();
     await services.webhooks.stop();
     services.live.hub.closeAll();
@@ -69,6 +71,8 @@ export interface BackgroundOptions {
   escalationSweepMs?: number;
   /** How often this instance re-routes calls no device confirmed (decision 091); 0: never (tests sweep by hand). */
   reachSweepMs?: number;
+  /** How often this instance closes visits whose bill was done a while ago (decision 092); 0: never. */
+  visitsSweepMs?: number;
   /** How often this instance deletes expired sessions; 0: never (tests prune by hand). Default SESSION_PRUNE_MS. */
   sessionPruneMs?: number;
   /** How often this instance sends due webhooks; 0: never (tests call tick() by hand). Default WEBHOOK_SWEEP_MS. */
@@ -102,6 +106,7 @@ export async function startApp(
   }
   services.escalation.start(options.escalationSweepMs ?? ESCALATION_SWEEP_MS);
   services.reach.start(options.reachSweepMs ?? REACH_SWEEP_MS);
+  services.visits.start(options.visitsSweepMs ?? VISITS_SWEEP_MS);
   services.sessionPruner.start(options.sessionPruneMs ?? SESSION_PRUNE_MS);
   // Also sends what an instance that stopped or crashed left in the webhook outbox.
   services.webhooks.start(options.webhookSweepMs ?? WEBHOOK_SWEEP_MS);

@@ -13,6 +13,8 @@ import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionPruner } from './modules/auth/session-pruner';
 import { GuestService } from './modules/guest/guest.service';
+import { PranksService } from './modules/pranks/pranks.service';
+import { PressGate } from './modules/pranks/press-gate';
 import { UsualWaitsCache } from './modules/guest/usual-waits';
 import { RequestsService } from './modules/requests/requests.service';
 import { RestaurantsService } from './modules/restaurants/restaurants.service';
@@ -31,6 +33,7 @@ import { PushService, type PushOptions } from './modules/push/push.service';
 import { BoardsService } from './modules/boards/boards.service';
 import { EscalationService } from './modules/escalation/escalation.service';
 import { ReachService } from './modules/reach/reach.service';
+import { VisitsService } from './modules/visits/visits.service';
 import { Metrics } from './metrics/metrics';
 import { countOutbox } from './modules/push/push.repo';
 import { ApiTokensService } from './modules/integrations/api-tokens.service';
@@ -106,10 +109,14 @@ export function buildServices({
   requests.onRated((rating) => webhooks.ratingEvent(rating));
   // Decisions 090, 091: receipts and re-routing; a handled call's alerts are replaced on the devices they reached.
   const reach = new ReachService(db, live, pushService, log, clock);
+  const pressGate = new PressGate(db, clock);
   requests.onUpdated((request) => {
     reach.queueClose(request).catch((err: unknown) => log.warn({ err }, 'alert close not queued'));
   });
+  // Decisions 092, 093: a party's visit; clearing a table dismisses its open requests, announced like staff actions.
+  const visits = new VisitsService(db, tables, (ids) => requests.announceUpdated(ids), log, clock);
   return {
+    visits,
     reach,
     db,
     metrics,
@@ -117,8 +124,10 @@ export function buildServices({
     auth,
     throttle,
     sessionPruner: new SessionPruner(db, log, clock),
-    guest: new GuestService(db, new UsualWaitsCache(db, clock)),
+    guest: new GuestService(db, new UsualWaitsCache(db, clock), pressGate),
     requests,
+    pressGate,
+    pranks: new PranksService(db, requests, clock),
     sections,
     shifts,
     push: pushService,

@@ -55,6 +55,21 @@ const analyticsFiguresSchema = z.object({
 });
 export type AnalyticsFigures = z.infer<typeof analyticsFiguresSchema>;
 
+/** A party's visits (decision 092): how long parties stay, how often they call, how soon they ask for the bill. */
+const visitFiguresSchema = z.object({
+  /** Visits that opened (a first press, or staff seating the table). */
+  count: z.number().int(),
+  /** Of those, closed: cleared by staff, after the bill, or idle. */
+  closed: z.number().int(),
+  /** Median time from sitting down to the visit's close, of the closed ones; null: none closed. */
+  seatedMedianMs: z.number().nullable(),
+  /** Calls per visit on average (cancelled presses do not count); null: no visits. */
+  callsPerVisit: z.number().nullable(),
+  /** Median time from sitting down to the first bill request; null: no bill asked for. */
+  billMedianMs: z.number().nullable(),
+});
+export type VisitFigures = z.infer<typeof visitFiguresSchema>;
+
 export const analyticsResponseSchema = z.object({
   period: analyticsPeriodSchema,
   /** The period's first day (a Monday for a week, the 1st for a month), in the restaurant's zone. */
@@ -92,5 +107,8 @@ export const analyticsResponseSchema = z.object({
   ),
   /** Up to three hours with the most requests, busiest first (ties: the earlier hour). */
   busiestHours: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
+  /** Decision 092: the period's visits in all, and per local day they opened (days with visits, in order). */
+  visits: visitFiguresSchema,
+  visitDays: z.array(visitFiguresSchema.extend({ date: z.string() })),
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;

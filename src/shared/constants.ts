@@ -54,6 +54,20 @@ export const ESCALATE_MINUTES_MAX = 60;
 /** Decision 091: the receipt timeout's bounds and default, in seconds. */
 export const RECEIPT_TIMEOUT_SECONDS_MIN = 5;
 export const RECEIPT_TIMEOUT_SECONDS_MAX = 300;
+/**
+ * Decision 088: a restaurant's press budget, presses a minute across all its tables. The default is two presses a
+ * minute for each of 60 tables, far above a real floor's peak; the per-table cool-down and per-address limits stay.
+ * That default (120) is the column's own (db/schema.ts restaurants.press_budget_per_minute); these are its bounds.
+ */
+export const PRESS_BUDGET_MIN = 10;
+export const PRESS_BUDGET_MAX = 6000;
+/**
+ * Decision 089: a call dismissed as a prank blocks the device that pressed for 6 hours (the rest of a service), and
+ * its address for 30 minutes, the address only for devices that had not pressed at the restaurant before: a shared
+ * address (the restaurant's own Wi-Fi, a mobile carrier's) keeps its guests who already pressed.
+ */
+export const PRANK_DEVICE_BLOCK_HOURS = 6;
+export const PRANK_ADDRESS_BLOCK_MINUTES = 30;
 
 /** Issue 14: restaurants one admin may own at once, unless MAX_RESTAURANTS_PER_ADMIN says otherwise. */
 export const MAX_RESTAURANTS_PER_ADMIN_DEFAULT = 20;

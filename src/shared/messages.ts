@@ -225,6 +225,9 @@ export const MSG = {
   handoverNotFound: 'Hand-over not found.',
   handoverClosed: 'This hand-over is no longer open.',
   handoverPending: 'You have already offered a hand-over. Cancel it before offering another.',
+  // A party's visit (issue 27 item 4, decisions 092, 093; not quoted by SPEC)
+  tableAlreadySeated: 'This table is already seated.',
+  tableAlreadyClear: 'This table is already clear.',
   // "Did you get what you needed?" and the rating after the bill (decisions 082, 083).
   requestNotDone: 'This request is not done yet.',
   feedbackGiven: 'You have already answered for this request.',
@@ -233,4 +236,17 @@ export const MSG = {
   commentTooLong: 'A comment can be at most 500 characters.',
   commentInvalid:
     'A comment cannot contain line breaks, tabs or invisible characters (such as zero-width or direction marks).',
+  // Remote presses and pranks (issue 27 item 5, decisions 088, 089; not quoted by SPEC). The guest page words them
+  // in the guest's language by code; none of them accuses the guest.
+  restaurantClosed:
+    'The restaurant is closed right now, so calls from the table are off. Please ask a member of staff.',
+  restaurantBusy:
+    'Many calls are coming in at the moment. Please wait a minute and try again, or ask a member of staff.',
+  pressBlocked:
+    'Calls from this phone are paused at this restaurant for now. Please ask a member of staff.',
+  tableCodeReplaced:
+    'This QR code is no longer valid: the restaurant has printed new ones. Please scan the code on your table again.',
+  blockNotFound: 'This pause was lifted or has ended.',
+  deviceIdInvalid:
+    'The X-Device-Id header must be 16 to 64 characters: letters, digits, hyphens or underscores.',
 } as const;

@@ -7,6 +7,7 @@ import { HEX_COLOR, REQUEST_TYPES } from './rules';
 import { MSG } from './messages';
 import { MESSAGE_IDS } from './api/message-ids';
 import { canonicalTimeZone } from './time-zone';
+import { openingHoursSchema } from './opening-hours';
 import { LOCALES } from './i18n/locales';
 import {
   BUTTON_ICON_NAMES,
@@ -21,6 +22,8 @@ import {
   MAX_SECTIONS_PER_RESTAURANT,
   BULK_TABLES_MAX,
   ESCALATE_MINUTES_MAX,
+  PRESS_BUDGET_MAX,
+  PRESS_BUDGET_MIN,
   RECEIPT_TIMEOUT_SECONDS_MAX,
   RECEIPT_TIMEOUT_SECONDS_MIN,
   ESCALATE_MINUTES_MIN,
@@ -170,6 +173,10 @@ export const restaurantSchema = z
     guestLanguage: z.enum(LOCALES),
     /** The guest's buttons (decision 087); a guest's view leaves out deleted ones. */
     requestTypes: requestTypesSchema,
+    /** Decision 088: when guests' presses are taken, in timeZone; null: open all day. */
+    openingHours: openingHoursSchema,
+    /** Decision 088: presses a minute across all tables before a press is refused as busy. */
+    pressBudgetPerMinute: z.number(),
     createdAt: z.number(),
     updatedAt: z.number(),
   })
@@ -209,6 +216,8 @@ export const tableSchema = z
     sectionServerIds: z.array(z.string()),
     /** The staff's short note on the table (decision 096: "allergy seat 2"); null: none. Untrusted plain text. */
     note: z.string().nullable(),
+    /** Decision 092: when the party at the table now sat down (its visit opened); null: the table is free. */
+    seatedAt: z.number().nullable(),
     /** The guest URL encoded in the table's QR code. */
     qrCode: z.string(),
     createdAt: z.number(),
@@ -391,6 +400,11 @@ const pressKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.pressKeyIn
 /** The press's headers: the optional `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header). */
 export const guestRequestHeadersSchema = z.object({
   'idempotency-key': pressKeySchema.optional(),
+  /**
+   * Decision 089: the guest page's first-party device id (random, kept in the browser's storage), so that a call
+   * dismissed as a prank blocks that device at that restaurant. Optional: a press without one is blocked by address.
+   */
+  'x-device-id': z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.deviceIdInvalid).optional(),
 });
 export const guestRequestResponseSchema = z.object({
   request: z.object({ id: z.string(), type: requestTypeSchema, createdAt: z.number() }),
@@ -504,7 +518,31 @@ export const updateRestaurantBodySchema = z.strictObject({
   showServerNames: z.boolean().optional(),
   timeZone: timeZoneSchema.optional(),
   guestLanguage: z.enum(LOCALES, MSG.languageInvalid).optional(),
+  openingHours: openingHoursSchema.optional(),
+  pressBudgetPerMinute: z
+    .number()
+    .int()
+    .min(PRESS_BUDGET_MIN)
+    .max(PRESS_BUDGET_MAX)
+    .optional(),
 });
+
+/** A prank block as an admin sees it (decision 089): which table's call, until when; the address is not shown. */
+const pressBlockSchema = z
+  .object({
+    id: z.string(),
+    restaurantId: z.string(),
+    tableNumber: z.string(),
+    /** The device id's last characters (null: the press sent none; only the address is blocked). */
+    deviceHint: z.string().nullable(),
+    deviceUntil: z.number(),
+    addressUntil: z.number(),
+    createdBy: staffRefSchema.nullable(),
+    createdAt: z.number(),
+  })
+  .meta({ id: 'PressBlock' });
+export type PressBlock = z.infer<typeof pressBlockSchema>;
+export const pressBlocksResponseSchema = z.object({ blocks: z.array(pressBlockSchema) });
 /** A table's label as typed: normalised (decision 064), required, at most TABLE_NUMBER_MAX characters. */
 const tableNumberField = () =>
   plainText().overwrite(normalizeTableNumber).min(1, MSG.tableNumberRequired).max(TABLE_NUMBER_MAX);

@@ -24,6 +24,7 @@ import {
   sections,
   sessions,
   handovers,
+  pressBlocks,
   shifts,
   tables,
   users,
@@ -131,8 +132,27 @@ async function makeWorld() {
   });
   expect(section.statusCode).toBe(201);
   const ownerTable = await makeTable(t, a.restaurant.id, 'Terrace 1');
+  // Decisions 092, 093: a free table to seat and a seated one to clear (uncovered: every server of A sees them).
+  const freeTable = await makeTable(t, a.restaurant.id, 'Patio 1');
+  const seatedTable = await makeTable(t, a.restaurant.id, 'Patio 2');
+  expect(
+    (await request(t, 'POST', `/api/tables/${seatedTable.id}/seat`, { cookie: a.adminCookie }))
+      .statusCode,
+  ).toBe(200);
   // Decisions 094, 095: two more servers of A on duty, and offers naming A's server (written as they would be).
   const shiftWorld = await makeShiftWorld(a.restaurant.id, a.server.user.id);
+  // Decision 089: an active prank block at A, for the list and lift cells.
+  const blockId = randomUUID();
+  await t.database.db.insert(pressBlocks).values({
+    id: blockId,
+    restaurantId: a.restaurant.id,
+    tableNumber: '3',
+    deviceId: randomBytes(12).toString('base64url'),
+    address: '192.0.2.99',
+    deviceUntil: Date.now() + 3_600_000,
+    addressUntil: Date.now() + 600_000,
+    createdAt: Date.now(),
+  });
   const b = await makeFloor(t);
   const superAdmin = await makeSuperAdmin(t);
   const board = await pairBoardOf(a.restaurant.id, a.adminCookie);
@@ -153,12 +173,15 @@ async function makeWorld() {
     sectionId: section.json().section.id as string,
     shiftWorld,
     ownerTable,
+    freeTable,
+    seatedTable,
     requestId: pressed.json().request.id as string,
     serverDevice,
     apiTokenId: apiToken.id,
     webhookId,
     deliveryId,
     boardId: board.id,
+    blockId,
     cookies,
   };
 }
@@ -292,6 +315,11 @@ async function stateOfA(w: World) {
       .from(floorBoards)
       .where(inArray(floorBoards.restaurantId, ids))
       .orderBy(floorBoards.id),
+    pressBlocks: await db
+      .select()
+      .from(pressBlocks)
+      .where(inArray(pressBlocks.restaurantId, ids))
+      .orderBy(pressBlocks.id),
     pushOutbox: await db
       .select({ id: pushOutbox.id })
       .from(pushOutbox)
@@ -738,6 +766,22 @@ const matrix: Record<string, Case> = {
     call: json('POST', (w) => `/api/tables/${w.a.table.id}/unassign`),
     expect: serverOfA(200),
   },
+  // A party's visit (decisions 092, 093): any staff of A who sees the table. Each call first puts the table back
+  // as the cell expects it, through A's owner (a no-op on the world as made, so refused cells change nothing).
+  'POST /api/tables/:tableId/seat': {
+    call: async (w, cookie) => {
+      await request(t, 'POST', `/api/tables/${w.freeTable.id}/clear`, { cookie: w.cookies.admin });
+      return request(t, 'POST', `/api/tables/${w.freeTable.id}/seat`, { cookie });
+    },
+    expect: staffOfA(200),
+  },
+  'POST /api/tables/:tableId/clear': {
+    call: async (w, cookie) => {
+      await request(t, 'POST', `/api/tables/${w.seatedTable.id}/seat`, { cookie: w.cookies.admin });
+      return request(t, 'POST', `/api/tables/${w.seatedTable.id}/clear`, { cookie });
+    },
+    expect: staffOfA(200),
+  },
   'DELETE /api/tables/:tableId': {
     call: json('DELETE', (w) => `/api/tables/${w.a.table.id}`),
     expect: adminOfA(204),
@@ -933,6 +977,27 @@ const matrix: Record<string, Case> = {
   'POST /api/requests/:requestId/dismiss': {
     call: json('POST', (w) => `/api/requests/${w.requestId}/dismiss`),
     expect: staffOfA(200),
+    destructive: true,
+  },
+  // Decision 089: whoever may dismiss a call may dismiss it as a prank; only A's admin sees and lifts blocks, and
+  // regenerates A's QR codes (the old codes stop working: a fresh world for it).
+  'POST /api/requests/:requestId/prank': {
+    call: json('POST', (w) => `/api/requests/${w.requestId}/prank`),
+    expect: staffOfA(200),
+    destructive: true,
+  },
+  'GET /api/restaurants/:restaurantId/press-blocks': {
+    call: json('GET', (w) => `/api/restaurants/${R(w)}/press-blocks`),
+    expect: adminOfA(200),
+  },
+  'POST /api/restaurants/:restaurantId/press-blocks/:blockId/lift': {
+    call: json('POST', (w) => `/api/restaurants/${R(w)}/press-blocks/${w.blockId}/lift`),
+    expect: adminOfA(204),
+    destructive: true,
+  },
+  'POST /api/restaurants/:restaurantId/tables/regenerate-codes': {
+    call: json('POST', (w) => `/api/restaurants/${R(w)}/tables/regenerate-codes`),
+    expect: adminOfA(200),
     destructive: true,
   },
   // Decision 091: a device of someone the call reaches confirms its alert; A's admin's early receipt is accepted and

@@ -9,6 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   apiTokens,
   floorBoards,
+  pressBlocks,
   requests,
   sections,
   shifts,
@@ -38,6 +39,8 @@ const victimIds = {
   board: '',
   /** The victim's server's open shift (decision 094). */
   shift: randomUUID(),
+  /** An active prank block at the victim's restaurant (decision 089). */
+  block: randomUUID(),
 };
 
 beforeAll(async () => {
@@ -105,6 +108,16 @@ beforeAll(async () => {
     restaurantId: victim.restaurant.id,
     serverId: victim.server.user.id,
     startedAt: now,
+  });
+  await t.database.db.insert(pressBlocks).values({
+    id: victimIds.block,
+    restaurantId: victim.restaurant.id,
+    tableNumber: '3',
+    deviceId: 'victim-guest-device-0001',
+    address: '192.0.2.7',
+    deviceUntil: now + 3_600_000,
+    addressUntil: now + 600_000,
+    createdAt: now,
   });
   attacker = await makeFloor(t);
   await makeRestaurant(t, attacker.admin.user.id);
@@ -381,6 +394,25 @@ const tenantEndpoints: Endpoint[] = [
     route: '/api/boards/:boardId',
     call: json('DELETE', () => `/api/boards/${victimIds.board}`),
   },
+  // Prank blocks and regenerated QR codes (decision 089).
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/tables/regenerate-codes',
+    call: json('POST', () => `/api/restaurants/${victim.restaurant.id}/tables/regenerate-codes`),
+  },
+  {
+    method: 'GET',
+    route: '/api/restaurants/:restaurantId/press-blocks',
+    call: json('GET', () => `/api/restaurants/${victim.restaurant.id}/press-blocks`),
+  },
+  {
+    method: 'POST',
+    route: '/api/restaurants/:restaurantId/press-blocks/:blockId/lift',
+    call: json(
+      'POST',
+      () => `/api/restaurants/${victim.restaurant.id}/press-blocks/${victimIds.block}/lift`,
+    ),
+  },
 ];
 
 /** Admin endpoints that name no tenant: only the role matters. */
@@ -470,6 +502,11 @@ async function victimState() {
       .from(floorBoards)
       .where(inArray(floorBoards.restaurantId, ids))
       .orderBy(floorBoards.id),
+    pressBlocks: await db
+      .select()
+      .from(pressBlocks)
+      .where(inArray(pressBlocks.restaurantId, ids))
+      .orderBy(pressBlocks.id),
   };
 }
 

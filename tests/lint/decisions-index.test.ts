@@ -30,7 +30,7 @@ describe('docs/decisions/README.md', () => {
       expect(row.file.startsWith(row.number)).toBe(true);
       expect(row.title.length, row.file).toBeGreaterThan(0);
       expect(row.summary.length, row.file).toBeGreaterThan(0);
-      expect(row.status, row.file).toMatch(/^(Accepted|Superseded by \d{3})\b/);
+      expect(row.status, row.file).toMatch(/^(Accepted|Proposed|Superseded by \d{3})\b/);
     }
   });
 

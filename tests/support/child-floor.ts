@@ -6,7 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { PRESS_BUDGET_MAX } from '@shared/constants';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { restaurants } from '../../src/server/db/schema';
 import { createRestaurant } from '../../src/server/modules/restaurants/restaurants.service';
 import { createTableRow } from '../../src/server/modules/tables/tables.service';
 import { createPasswordUser, createPinServer } from '../../src/server/modules/users/users.service';
@@ -46,6 +49,12 @@ export async function seedChildFloor(name: string, tables: number): Promise<Chil
     verified: true,
   });
   const restaurantId = (await createRestaurant(database.db, admin.id, name)).id;
+  // A rush of hundreds of presses a second is what these tests make; the restaurant's own press budget (decision
+  // 088, 120 a minute by default) would refuse most of it, so the floor takes the most a restaurant may set.
+  await database.db
+    .update(restaurants)
+    .set({ pressBudgetPerMinute: PRESS_BUDGET_MAX })
+    .where(eq(restaurants.id, restaurantId));
   const tableIds: string[] = [];
   for (let i = 1; i <= tables; i++)
     tableIds.push((await createTableRow(database.db, restaurantId, String(i))).id);

@@ -101,6 +101,38 @@ export async function animationsFinished(page: Page): Promise<void> {
   });
 }
 
+/** The guest catalogue's text for `id` in the language the guest page is drawn in. */
+async function guestText(page: Page, id: string): Promise<string> {
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  const file = (locale: string) => path.resolve('src/shared/i18n/catalogs/guest', `${locale}.json`);
+  const catalog = JSON.parse(
+    fs.readFileSync(fs.existsSync(file(lang)) ? file(lang) : file('en'), 'utf8'),
+  ) as Record<string, string>;
+  const text = catalog[id];
+  if (text === undefined) throw new Error(`No guest catalogue text ${id}`);
+  return text;
+}
+
+/**
+ * Decisions 088, 089: the guest page's answer to a press the server refuses (closed, paused phone), drawn by
+ * answering the press itself with that refusal, so the demo restaurant's hours and blocks stay as they are.
+ */
+async function refusedPress(page: Page, url: string, code: string, messageId: string) {
+  await page.route('**/api/public/restaurants/*/tables/*/requests', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code, message: code, messageId } }),
+        })
+      : route.continue(),
+  );
+  await page.goto(url);
+  await page.locator('#guest-data').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: await guestText(page, 'guest.button.server') }).click();
+  await page.getByRole('status').filter({ hasText: /\S/ }).first().waitFor();
+}
+
 export function screens(tables: DemoTable[]): Screen[] {
   const guestPath = paths.table('demo-bistro', tables[4]!.id);
   const busyGuestPath = paths.table('demo-bistro', tables[0]!.id);
@@ -127,7 +159,56 @@ export function screens(tables: DemoTable[]): Screen[] {
       name: 'guest-table-not-found',
       open: (p) => goto(p, paths.table('nope', 'nope')),
     },
+    {
+      role: 'guest',
+      name: 'guest-table-closed',
+      open: (p) => refusedPress(p, guestPath, 'restaurant_closed', 'restaurantClosed'),
+    },
+    {
+      role: 'guest',
+      name: 'guest-table-blocked',
+      open: (p) => refusedPress(p, guestPath, 'press_blocked', 'pressBlocked'),
+    },
+    {
+      // Decision 089: a code the restaurant replaced ("Regenerate QR codes") says so plainly.
+      role: 'guest',
+      name: 'guest-table-code-replaced',
+      open: async (p) => {
+        await p.route('**/api/public/restaurants/*/tables/*', (route) =>
+          route.fulfill({
+            status: 410,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: {
+                code: 'table_code_replaced',
+                message: 'replaced',
+                messageId: 'tableCodeReplaced',
+              },
+            }),
+          }),
+        );
+        await goto(p, paths.table('demo-bistro', 'replaced-code-0001'));
+        await p.getByRole('heading', { level: 1 }).waitFor();
+      },
+    },
     { role: 'server', name: 'server-my-tables', open: (p) => goto(p, paths.serverTables) },
+    {
+      // Decision 093: clearing a table with waiting calls asks first, naming how many are dismissed. Only a card with
+      // a pending badge is used: its Clear table always asks, so the screen never clears a table of the seed.
+      role: 'server',
+      name: 'server-clear-table-confirm',
+      open: async (p) => {
+        await goto(p, paths.serverTables);
+        const clear = await appText(p, 'app.visits.clear');
+        const withCalls = p
+          .getByRole('article')
+          .filter({ has: p.locator(`a[href="${paths.serverRequests}"]`) })
+          .first();
+        if ((await withCalls.count()) === 0) return;
+        await withCalls.getByRole('button', { name: clear }).click();
+        await p.getByRole('dialog').waitFor();
+      },
+    },
     { role: 'server', name: 'server-requests', open: (p) => goto(p, paths.serverRequests) },
     { role: 'server', name: 'server-history', open: (p) => goto(p, paths.serverHistory) },
     {
@@ -171,6 +252,18 @@ export function screens(tables: DemoTable[]): Screen[] {
       },
       fullPage: true,
     },
+    {
+      // Decision 089: "Regenerate QR codes" asks first, in the app's own dialog (not confirmed here).
+      role: 'admin',
+      name: 'admin-tables-regenerate-confirm',
+      open: async (p) => {
+        await goto(p, paths.adminTables);
+        await p
+          .getByRole('button', { name: await appText(p, 'app.admin.tables.regenerate') })
+          .click();
+        await p.getByRole('dialog').waitFor();
+      },
+    },
     { role: 'admin', name: 'admin-staff', open: (p) => goto(p, paths.adminStaff), fullPage: true },
     {
       role: 'admin',
@@ -194,6 +287,30 @@ export function screens(tables: DemoTable[]): Screen[] {
       name: 'admin-settings',
       open: (p) => goto(p, paths.adminSettings),
       fullPage: true,
+    },
+    {
+      // Decision 088: opening hours per day (shown, not saved) and the press budget.
+      role: 'admin',
+      name: 'admin-settings-opening-hours',
+      open: async (p) => {
+        await goto(p, paths.adminSettings);
+        const card = p.getByRole('region', { name: await appText(p, 'app.settings.hours.title') });
+        await card
+          .getByRole('radio', { name: await appText(p, 'app.settings.hours.perDay') })
+          .check();
+        await card.scrollIntoViewIfNeeded();
+      },
+    },
+    {
+      // Decision 089: the phones a prank dismissal paused, each allowed again with one button.
+      role: 'admin',
+      name: 'admin-settings-paused-phones',
+      open: async (p) => {
+        await goto(p, paths.adminSettings);
+        await p
+          .getByRole('region', { name: await appText(p, 'app.settings.blocks.title') })
+          .scrollIntoViewIfNeeded();
+      },
     },
     {
       role: 'super-admin',

@@ -20,6 +20,8 @@ export async function createTestApp(
   const built = await buildApp({
     webhookSweepMs: 0,
     reachSweepMs: 0,
+    // Decision 092: the visits sweep runs when a test calls it.
+    visitsSweepMs: 0,
     ...options,
     database,
     publicUrl: PUBLIC_URL,

@@ -69,6 +69,12 @@ describe('the server’s refusals in the reader’s language (issue 15, decision
       // The guest press's Idempotency-Key refusals (decision 056): only the guest page sends that header.
       'MSG.pressKeyInvalid',
       'MSG.pressKeyReused',
+      // Remote presses (decisions 088, 089): only the guest page presses, and words these by code.
+      'MSG.restaurantClosed',
+      'MSG.restaurantBusy',
+      'MSG.pressBlocked',
+      'MSG.tableCodeReplaced',
+      'MSG.deviceIdInvalid',
       // A guest's note, cancel and bill method (decisions 070, 071): only the guest page sends them, and words the
       // refusals by code in the guest's language.
       'MSG.noteTooLong',

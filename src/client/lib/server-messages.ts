@@ -70,6 +70,7 @@ export const SERVER_TEXT_IDS: Readonly<
   notYourTable: 'app.error.notYourTable',
   requestNotFound: 'app.error.requestNotFound',
   tableNotFound: 'app.error.tableNotFound',
+  blockNotFound: 'app.settings.blocks.notFound',
   userNotFound: 'app.error.userNotFound',
   staffNotFound: 'app.error.staffNotFound',
   timeZoneInvalid: 'app.error.timeZoneInvalid',
@@ -105,6 +106,8 @@ export const SERVER_TEXT_IDS: Readonly<
   handoverNotFound: 'app.shifts.handoverNotFound',
   handoverClosed: 'app.shifts.handoverClosed',
   handoverPending: 'app.shifts.handoverPending',
+  tableAlreadySeated: 'app.visits.alreadySeated',
+  tableAlreadyClear: 'app.visits.alreadyClear',
   // The restaurant's own buttons (decision 087)
   buttonLabelRequired: 'app.buttons.error.labelRequired',
   buttonLabelTooLong: 'app.buttons.error.labelTooLong',

@@ -3,6 +3,7 @@
  * distributed by that key. Timestamps are ms since the epoch (SPEC §3), stored as bigint.
  */
 import { sql } from 'drizzle-orm';
+import type { OpeningHours } from '@shared/opening-hours';
 import type { RequestKind, RequestTypesConfig } from '@shared/request-types';
 import {
   type AnyPgColumn,
@@ -101,6 +102,19 @@ export const restaurants = pgTable(
       .$type<RequestTypesConfig>()
       .notNull()
       .default({ hidden: [], custom: [] }),
+    /**
+     * Decision 092: a visit closes by itself this many minutes after its bill was completed (the party paid and left
+     * without anyone pressing Clear table). Null: only staff close a visit.
+     */
+    visitCloseAfterBillMinutes: integer('visit_close_after_bill_minutes').default(15),
+    /** Decision 097: remind the table's server when a visit is seated this long with no order request (null: off). */
+    orderReminderMinutes: integer('order_reminder_minutes'),
+    /** Decision 097: remind the table's server when a bill request is still open this long (null: off). */
+    billReminderMinutes: integer('bill_reminder_minutes'),
+    /** Decision 088: when presses are taken, in time_zone; null: open all day (the default). */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
+    /** Decision 088: presses a minute across all the restaurant's tables before a press is refused as busy. */
+    pressBudgetPerMinute: integer('press_budget_per_minute').notNull().default(120),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -192,11 +206,24 @@ export const tables = pgTable(
      * rules (shared/guest-note.ts); it travels with the table in a hand-over. Null: none.
      */
     note: text('note'),
+    /**
+     * The party's visit at this table now (decision 092): opened by the first press (its id is that request's id) or
+     * by staff seating the table; back to null when the visit closes. seated_at: when it opened.
+     */
+    visitId: text('visit_id'),
+    seatedAt: ms('seated_at'),
+    /**
+     * Decision 089: the code in the table's QR code, the last part of its guest URL /table/{restaurantId}/{code}.
+     * Null: the table's id is its code (every table until its restaurant regenerates, so every printed code stays
+     * valid); "Regenerate QR codes" sets a fresh random one. The table's id, its history and analytics stay.
+     */
+    guestCode: text('guest_code'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('tables_restaurant_number_unique').on(t.restaurantId, t.number),
+    uniqueIndex('tables_restaurant_guest_code_unique').on(t.restaurantId, t.guestCode),
     index('tables_server_idx').on(t.serverId),
     index('tables_section_idx').on(t.sectionId),
   ],
@@ -276,6 +303,8 @@ export const requests = pgTable(
     realertedAt: ms('realerted_at'),
     ratingComment: text('rating_comment'),
     ratedAt: ms('rated_at'),
+    /** The party's visit the press was made in (decision 092); null: pressed before visits existed. */
+    visitId: text('visit_id'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -327,6 +356,46 @@ export const requests = pgTable(
     check(
       'requests_bill_method_check',
       sql`${t.billMethod} is null or (${t.billMethod} in ('card','cash') and ${t.type} = 'bill')`,
+    ),
+  ],
+);
+
+/**
+ * A party's visit at a table (decision 092): opened by the table's first press or by staff seating it, closed when
+ * staff clear the table (decision 093), some minutes after its bill was completed, or by the sweep when long idle.
+ * tables.visit_id names the open one; requests.visit_id the visit each press belongs to. No foreign key from those
+ * two: the press statement writes the table, the request and the visit in one statement.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => tables.id, { onDelete: 'cascade' }),
+    openedAt: ms('opened_at').notNull(),
+    /** Who seated the table; null: the party's first press opened it. */
+    openedBy: text('opened_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    closedAt: ms('closed_at'),
+    /** Who cleared the table; null: closed by the sweep (after the bill, or idle) or not closed yet. */
+    closedBy: text('closed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    closeReason: text('close_reason', { enum: ['cleared', 'bill', 'idle'] }),
+    /** Decision 097: when the sweep reminded the server of no order / a bill still open (at most once each). */
+    orderRemindedAt: ms('order_reminded_at'),
+    billRemindedAt: ms('bill_reminded_at'),
+  },
+  (t) => [
+    index('visits_restaurant_opened_idx').on(t.restaurantId, t.openedAt),
+    /** The visits sweep's scan: open visits only. */
+    index('visits_open_idx')
+      .on(t.openedAt)
+      .where(sql`closed_at is null`),
+    check(
+      'visits_close_reason_check',
+      sql`${t.closeReason} is null or ${t.closeReason} in ('cleared','bill','idle')`,
     ),
   ],
 );
@@ -709,4 +778,55 @@ export const floorBoards = pgTable(
     lastSeenAt: ms('last_seen_at'),
   },
   (t) => [index('floor_boards_restaurant_idx').on(t.restaurantId)],
+);
+
+/**
+ * Decision 089: where a press came from, for a prank dismissal to block: the guest page's first-party device id (null:
+ * a client that sent none) and the address key (client-address.ts: IPv4, or an IPv6 /64). Written after the press's
+ * own statement, not in it; it lives and dies with its request.
+ */
+export const pressOrigins = pgTable(
+  'press_origins',
+  {
+    requestId: text('request_id')
+      .primaryKey()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id'),
+    address: text('address').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('press_origins_device_idx').on(t.restaurantId, t.deviceId)],
+);
+
+/**
+ * Decision 089: a call dismissed as a prank blocks the device that pressed for PRANK_DEVICE_BLOCK_HOURS and its
+ * address for PRANK_ADDRESS_BLOCK_MINUTES (only devices that had not pressed here before), at that restaurant only.
+ * An admin lifts it early (lifted_at).
+ */
+export const pressBlocks = pgTable(
+  'press_blocks',
+  {
+    id: text('id').primaryKey(),
+    restaurantId: text('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The prank call; null once it is gone (its table deleted). */
+    requestId: text('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    /** The table's label when it was blocked (the list shows it after a rename or delete). */
+    tableNumber: text('table_number').notNull(),
+    deviceId: text('device_id'),
+    address: text('address').notNull(),
+    deviceUntil: ms('device_until').notNull(),
+    addressUntil: ms('address_until').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ms('created_at').notNull(),
+    liftedAt: ms('lifted_at'),
+  },
+  (t) => [
+    index('press_blocks_restaurant_idx').on(t.restaurantId, t.deviceUntil),
+    uniqueIndex('press_blocks_request_unique').on(t.requestId),
+  ],
 );

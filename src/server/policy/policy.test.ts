@@ -31,6 +31,7 @@ const table = (serverId: string | null, restaurantId = 'r1'): Table => ({
   sectionName: null,
   sectionServerIds: [],
   note: null,
+  seatedAt: null,
   qrCode: `https://example.test/table/${restaurantId}/t1`,
   createdAt: 1,
   updatedAt: 1,
@@ -73,6 +74,8 @@ const restaurant: Restaurant = {
   timeZone: 'UTC',
   guestLanguage: 'en',
   requestTypes: { hidden: [], custom: [] },
+  openingHours: null,
+  pressBudgetPerMinute: 120,
   createdAt: 1,
   updatedAt: 1,
 };

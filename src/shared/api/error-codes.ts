@@ -76,6 +76,9 @@ export const ERROR_CODES = [
   'handover_not_found',
   'handover_closed',
   'handover_pending',
+  // a party's visit (decisions 092, 093)
+  'table_seated',
+  'table_clear',
   // requests
   'request_not_found',
   'request_taken',
@@ -84,6 +87,12 @@ export const ERROR_CODES = [
   'invalid_cursor',
   'cooldown',
   'press_key_reused',
+  // remote presses and pranks (decisions 088, 089)
+  'restaurant_closed',
+  'restaurant_busy',
+  'press_blocked',
+  'table_code_replaced',
+  'block_not_found',
   // a guest's note, cancel and bill method (decisions 070, 071)
   'note_too_long',
   'note_invalid',
@@ -197,6 +206,11 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_cursor: 400,
   cooldown: 429,
   press_key_reused: 422,
+  restaurant_closed: 403,
+  restaurant_busy: 429,
+  press_blocked: 403,
+  table_code_replaced: 410,
+  block_not_found: 404,
   note_too_long: 400,
   note_invalid: 400,
   not_your_request: 403,
@@ -246,4 +260,6 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   handover_not_found: 404,
   handover_closed: 409,
   handover_pending: 409,
+  table_seated: 409,
+  table_clear: 409,
 };

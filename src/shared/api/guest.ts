@@ -23,7 +23,7 @@ export const getGuestTable = endpoint('getGuestTable', {
   access: PUBLIC,
   params: guestTableParams,
   responses: { 200: guestTableResponseSchema },
-  errors: ['table_not_found', 'rate_limited'],
+  errors: ['table_not_found', 'table_code_replaced', 'rate_limited'],
 });
 
 export const getGuestCooldown = endpoint('getGuestCooldown', {
@@ -32,7 +32,7 @@ export const getGuestCooldown = endpoint('getGuestCooldown', {
   access: PUBLIC,
   params: guestTableParams,
   responses: { 200: guestCooldownResponseSchema },
-  errors: ['table_not_found', 'rate_limited'],
+  errors: ['table_not_found', 'table_code_replaced', 'rate_limited'],
 });
 
 export const createGuestRequest = endpoint('createGuestRequest', {
@@ -45,6 +45,10 @@ export const createGuestRequest = endpoint('createGuestRequest', {
   responses: { 201: guestRequestResponseSchema },
   errors: [
     'table_not_found',
+    'table_code_replaced',
+    'restaurant_closed',
+    'press_blocked',
+    'restaurant_busy',
     'cooldown',
     'press_key_reused',
     'request_type_unavailable',

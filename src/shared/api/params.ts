@@ -14,6 +14,8 @@ export const webhookParams = z.object({ webhookId: idParamSchema });
 export const deliveryParams = z.object({ deliveryId: idParamSchema });
 export const boardParams = z.object({ boardId: idParamSchema });
 export const requestParams = z.object({ requestId: idParamSchema });
+/** A prank block of a restaurant (decision 089). */
+export const pressBlockParams = restaurantParams.extend({ blockId: idParamSchema });
 /** A guest's table: the restaurant in the QR code's path, and the table in it. */
 export const guestTableParams = restaurantParams.extend({ tableId: idParamSchema });
 /** One of a guest table's requests (decision 071: cancel, bill method). */

@@ -1,14 +1,15 @@
 /** Guests' calls as staff see and handle them (decision 028). */
 import {
+  pressBlocksResponseSchema,
   openRequestsQuerySchema,
   requestHistoryQuerySchema,
   requestHistoryResponseSchema,
   requestResponseSchema,
   requestsResponseSchema,
 } from '../schemas';
-import { STAFF } from './access';
+import { ADMIN, STAFF } from './access';
 import { endpoint } from './endpoint';
-import { noContent, requestParams, restaurantParams } from './params';
+import { noContent, pressBlockParams, requestParams, restaurantParams } from './params';
 
 export const listRequests = endpoint('listRequests', {
   tag: 'requests',
@@ -69,6 +70,37 @@ export const dismissRequest = endpoint('dismissRequest', {
   params: requestParams,
   responses: { 200: requestResponseSchema },
   errors: ACTION_ERRORS,
+});
+
+/**
+ * Decision 089: dismiss an open call as a prank: it is dismissed, and the device that pressed (and, briefly, its
+ * address) can no longer call at this restaurant for some hours. No API token: a person on the floor decides it.
+ */
+export const dismissAsPrank = endpoint('dismissAsPrank', {
+  tag: 'requests',
+  summary: 'Dismiss a call as a prank and block the device that pressed at this restaurant',
+  access: STAFF,
+  params: requestParams,
+  responses: { 200: requestResponseSchema },
+  errors: [...ACTION_ERRORS],
+});
+
+export const listPressBlocks = endpoint('listPressBlocks', {
+  tag: 'requests',
+  summary: 'The restaurant’s active prank blocks, newest first',
+  access: ADMIN,
+  params: restaurantParams,
+  responses: { 200: pressBlocksResponseSchema },
+  errors: ['restaurant_not_found'],
+});
+
+export const liftPressBlock = endpoint('liftPressBlock', {
+  tag: 'requests',
+  summary: 'Lift a prank block before it ends',
+  access: ADMIN,
+  params: pressBlockParams,
+  responses: { 204: noContent },
+  errors: ['restaurant_not_found', 'block_not_found'],
 });
 
 /**

@@ -65,12 +65,16 @@ export const routes = {
   createTable: post('/api/restaurants/:restaurantId/tables'),
   createTables: post('/api/restaurants/:restaurantId/tables/bulk'),
   deleteTables: post('/api/restaurants/:restaurantId/tables/delete'),
+  regenerateTableCodes: post('/api/restaurants/:restaurantId/tables/regenerate-codes'),
   renameTable: patch('/api/tables/:tableId'),
   assignTable: post('/api/tables/:tableId/assign'),
   unassignTable: post('/api/tables/:tableId/unassign'),
   deleteTable: del('/api/tables/:tableId'),
   setTableServer: put('/api/tables/:tableId/server'),
   setTablesSection: post('/api/restaurants/:restaurantId/tables/section'),
+  // a party's visit (decisions 092, 093)
+  seatTable: post('/api/tables/:tableId/seat'),
+  clearTable: post('/api/tables/:tableId/clear'),
   // sections (decision 077)
   listSections: get('/api/restaurants/:restaurantId/sections'),
   createSection: post('/api/restaurants/:restaurantId/sections'),
@@ -104,6 +108,9 @@ export const routes = {
   acknowledgeRequest: post('/api/requests/:requestId/acknowledge'),
   completeRequest: post('/api/requests/:requestId/complete'),
   dismissRequest: post('/api/requests/:requestId/dismiss'),
+  dismissAsPrank: post('/api/requests/:requestId/prank'),
+  listPressBlocks: get('/api/restaurants/:restaurantId/press-blocks'),
+  liftPressBlock: post('/api/restaurants/:restaurantId/press-blocks/:blockId/lift'),
   confirmAlertShown: post('/api/requests/:requestId/receipt'),
   // integrations: API tokens and webhooks (decisions 075, 076)
   listApiTokens: get('/api/restaurants/:restaurantId/api-tokens'),

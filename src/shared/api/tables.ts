@@ -105,6 +105,42 @@ export const deleteTable = endpoint('deleteTable', {
   errors: ['table_not_found'],
 });
 
+// ---------- a party's visit (decisions 092, 093) ----------
+
+export const seatTable = endpoint('seatTable', {
+  tag: 'tables',
+  summary:
+    'Seat a table: a party’s visit starts now (a party’s first press starts one by itself). The owner, or a server who sees the table',
+  access: STAFF,
+  params: tableParams,
+  responses: { 200: tableResponseSchema },
+  errors: ['table_not_found', 'not_your_table', 'table_seated'],
+});
+
+export const clearTable = endpoint('clearTable', {
+  tag: 'tables',
+  summary:
+    'Clear a table: the party left. Its visit closes and its open requests are dismissed, so the next party starts fresh',
+  access: STAFF,
+  params: tableParams,
+  responses: { 200: tableResponseSchema },
+  errors: ['table_not_found', 'not_your_table', 'table_clear'],
+});
+
+/**
+ * Decision 089: every table of the restaurant gets a new QR code; the old codes answer the guest page's "no longer
+ * valid" page. The tables keep their ids, calls and history.
+ */
+export const regenerateTableCodes = endpoint('regenerateTableCodes', {
+  tag: 'tables',
+  summary: 'Give every table a new QR code (the printed ones stop working)',
+  access: ADMIN,
+  tokenScope: 'tables:manage',
+  params: restaurantParams,
+  responses: { 200: tablesResponseSchema },
+  errors: ['restaurant_not_found'],
+});
+
 // ---------- the owner's sections and assignment (decision 077) ----------
 
 export const setTableServer = endpoint('setTableServer', {

@@ -446,6 +446,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tables/{tableId}/seat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seat a table: a party’s visit starts now (a party’s first press starts one by itself). The owner, or a server who sees the table */
+        post: operations["seatTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{tableId}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clear a table: the party left. Its visit closes and its open requests are dismissed, so the next party starts fresh */
+        post: operations["clearTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/restaurants/{restaurantId}/tables": {
         parameters: {
             query?: never;
@@ -1065,6 +1099,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/requests/{requestId}/prank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a call as a prank and block the device that pressed at this restaurant */
+        post: operations["dismissAsPrank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restaurants/{restaurantId}/press-blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The restaurant’s active prank blocks, newest first */
+        get: operations["listPressBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restaurants/{restaurantId}/press-blocks/{blockId}/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a prank block before it ends */
+        post: operations["liftPressBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/restaurants/{restaurantId}/tables/regenerate-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give every table a new QR code (the printed ones stop working) */
+        post: operations["regenerateTableCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/public-key": {
         parameters: {
             query?: never;
@@ -1432,10 +1534,22 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        OpeningHoursInput: {
+            days: ({
+                open: string;
+                close: string;
+            } | null)[];
+        } | null;
         /** @enum {string} */
         SpecRequestTypeInput: "server" | "order" | "refill" | "bill";
         /** @description One of SPEC’s four types, or the key of one of the restaurant’s own buttons (`c_` and ten letters or digits). */
         RequestTypeInput: components["schemas"]["SpecRequestTypeInput"] | string;
+        OpeningHours: {
+            days: ({
+                open: string;
+                close: string;
+            } | null)[];
+        } | null;
         /** @enum {string} */
         Role: "super_admin" | "admin" | "server";
         /** @enum {string} */
@@ -1485,6 +1599,8 @@ export interface components {
             /** @enum {string} */
             guestLanguage: "en" | "es" | "fr" | "de" | "it" | "pt" | "zh-CN" | "ja" | "tr" | "ar";
             requestTypes: components["schemas"]["RequestTypes"];
+            openingHours: components["schemas"]["OpeningHours"];
+            pressBudgetPerMinute: number;
             createdAt: number;
             updatedAt: number;
         };
@@ -1510,6 +1626,7 @@ export interface components {
             sectionName: string | null;
             sectionServerIds: string[];
             note: string | null;
+            seatedAt: number | null;
             qrCode: string;
             createdAt: number;
             updatedAt: number;
@@ -1554,6 +1671,16 @@ export interface components {
             note: string | null;
             urgent: boolean;
             billMethod: ("card" | "cash") | null;
+        };
+        PressBlock: {
+            id: string;
+            restaurantId: string;
+            tableNumber: string;
+            deviceHint: string | null;
+            deviceUntil: number;
+            addressUntil: number;
+            createdBy: components["schemas"]["StaffRef"] | null;
+            createdAt: number;
         };
         Section: {
             id: string;
@@ -1727,7 +1854,7 @@ export interface components {
                  * @description The key of the refusal’s text, for wording it in another language.
                  * @enum {string}
                  */
-                messageId?: "tokenScopeRefused" | "tokenNotFound" | "tokenLimit" | "webhookNotFound" | "webhookLimit" | "webhookUrlRefused" | "deliveryNotFound" | "restaurantNameRequired" | "lastRestaurant" | "tableNumberRequired" | "noRestaurantSelected" | "tableNumberExists" | "pinsDoNotMatch" | "pinRule" | "loginIdMin" | "passwordsDoNotMatch" | "passwordRule" | "emailRequired" | "verifyEmailFirst" | "settingsNameRequired" | "logoNotImage" | "logoTooLarge" | "logoTooManyPixels" | "loginIdNotFound" | "pinNotConfigured" | "incorrectPin" | "loginFailed" | "invalidCredentials" | "resendVerification" | "verificationSent" | "profileNotFound" | "loginIdTaken" | "noLoginIdSuggestions" | "emailInUse" | "addStaffFailed" | "loadTablesFailed" | "createTableFailed" | "deleteTableFailed" | "loadDashboardFailed" | "loadStaffFailed" | "deleteStaffFailed" | "deleteUserFailed" | "loadRestaurantsFailed" | "createRestaurantFailed" | "linkRestaurantFailed" | "updateSettingsFailed" | "uploadLogoFailed" | "deleteLogoFailed" | "deleteAccountFailed" | "restaurantNotFound" | "loadRestaurantFailed" | "selectedRestaurantSwitched" | "completeRequestFailed" | "assignTableFailed" | "unassignTableFailed" | "restaurantCreated" | "tableCreated" | "tableDeleted" | "staffAdded" | "loginSuccessful" | "logoUploaded" | "logoDeleted" | "accountDeleted" | "requestCompleted" | "tableUnassigned" | "guestSendFailed" | "tableNotFoundTitle" | "tableNotFoundBody" | "serverDeleteAccountConfirm" | "notSignedIn" | "forbidden" | "notFound" | "badRequest" | "controlCharacters" | "tooManyRequests" | "internalError" | "serviceUnavailable" | "guestServiceUnavailable" | "onlyServersAssign" | "notYourTable" | "bodyTooLarge" | "unsupportedContentType" | "crossSiteRefused" | "jsonRequired" | "tableAssignedToOther" | "requestNotFound" | "tableNotFound" | "verificationLinkInvalid" | "emailVerified" | "invalidEmail" | "cannotDeleteSelf" | "userNotFound" | "staffNotFound" | "loginIdCharacters" | "timeZoneInvalid" | "languageInvalid" | "pushEndpointInvalid" | "pushServiceNotAllowed" | "pushSubscriptionNotFound" | "boardNameRequired" | "boardCodeInvalid" | "boardNotFound" | "boardNotPaired" | "enableNotifications" | "notificationsOn" | "notificationsBlocked" | "notificationsFailed" | "staffOffline" | "guestOffline" | "installTitle" | "installBody" | "guestSomeoneOnTheWay" | "guestRequestDone" | "guestWaiting" | "guestAnnounceReady" | "pressKeyInvalid" | "pressKeyReused" | "accountDeactivated" | "notPinAccount" | "notPasswordAccount" | "staffDeactivated" | "resetMailTooSoon" | "resetLinkInvalid" | "staffChangeEmpty" | "noteTooLong" | "noteInvalid" | "notYourRequest" | "cancelTooLate" | "requestClosed" | "notABill" | "buttonLabelRequired" | "buttonLabelTooLong" | "buttonLabelInvalid" | "buttonIconInvalid" | "buttonsTooMany" | "buttonsNoneEnabled" | "buttonsExhausted" | "buttonNotFound" | "requestTypeUnavailable" | "sectionNotFound" | "sectionNameRequired" | "sectionNameExists" | "shiftAlreadyOpen" | "notOnDuty" | "shiftNotFound" | "shiftEnded" | "colleagueNotOnDuty" | "handoverToSelf" | "handoverNotFound" | "handoverClosed" | "handoverPending" | "requestNotDone" | "feedbackGiven" | "feedbackExpired" | "notABillRating" | "commentTooLong" | "commentInvalid" | "requestTakenBySomeone" | "requestAlreadyCompleted" | "requestAlreadyDismissed" | "requestCancelledByGuest" | "onMyWay" | "dismiss" | "dismissConfirmTitle" | "dismissConfirmBody" | "requestAcknowledged" | "requestDismissed" | "acknowledgeRequestFailed" | "dismissRequestFailed" | "takenBySomeone" | "historyTitle" | "historyEmpty" | "historyLoadFailed" | "historyMore" | "showServerNamesLabel" | "showServerNamesHint" | "nameRequired";
+                messageId?: "tokenScopeRefused" | "tokenNotFound" | "tokenLimit" | "webhookNotFound" | "webhookLimit" | "webhookUrlRefused" | "deliveryNotFound" | "restaurantNameRequired" | "lastRestaurant" | "tableNumberRequired" | "noRestaurantSelected" | "tableNumberExists" | "pinsDoNotMatch" | "pinRule" | "loginIdMin" | "passwordsDoNotMatch" | "passwordRule" | "emailRequired" | "verifyEmailFirst" | "settingsNameRequired" | "logoNotImage" | "logoTooLarge" | "logoTooManyPixels" | "loginIdNotFound" | "pinNotConfigured" | "incorrectPin" | "loginFailed" | "invalidCredentials" | "resendVerification" | "verificationSent" | "profileNotFound" | "loginIdTaken" | "noLoginIdSuggestions" | "emailInUse" | "addStaffFailed" | "loadTablesFailed" | "createTableFailed" | "deleteTableFailed" | "loadDashboardFailed" | "loadStaffFailed" | "deleteStaffFailed" | "deleteUserFailed" | "loadRestaurantsFailed" | "createRestaurantFailed" | "linkRestaurantFailed" | "updateSettingsFailed" | "uploadLogoFailed" | "deleteLogoFailed" | "deleteAccountFailed" | "restaurantNotFound" | "loadRestaurantFailed" | "selectedRestaurantSwitched" | "completeRequestFailed" | "assignTableFailed" | "unassignTableFailed" | "restaurantCreated" | "tableCreated" | "tableDeleted" | "staffAdded" | "loginSuccessful" | "logoUploaded" | "logoDeleted" | "accountDeleted" | "requestCompleted" | "tableUnassigned" | "guestSendFailed" | "tableNotFoundTitle" | "tableNotFoundBody" | "serverDeleteAccountConfirm" | "notSignedIn" | "forbidden" | "notFound" | "badRequest" | "controlCharacters" | "tooManyRequests" | "internalError" | "serviceUnavailable" | "guestServiceUnavailable" | "onlyServersAssign" | "notYourTable" | "bodyTooLarge" | "unsupportedContentType" | "crossSiteRefused" | "jsonRequired" | "tableAssignedToOther" | "requestNotFound" | "tableNotFound" | "verificationLinkInvalid" | "emailVerified" | "invalidEmail" | "cannotDeleteSelf" | "userNotFound" | "staffNotFound" | "loginIdCharacters" | "timeZoneInvalid" | "languageInvalid" | "pushEndpointInvalid" | "pushServiceNotAllowed" | "pushSubscriptionNotFound" | "boardNameRequired" | "boardCodeInvalid" | "boardNotFound" | "boardNotPaired" | "enableNotifications" | "notificationsOn" | "notificationsBlocked" | "notificationsFailed" | "staffOffline" | "guestOffline" | "installTitle" | "installBody" | "guestSomeoneOnTheWay" | "guestRequestDone" | "guestWaiting" | "guestAnnounceReady" | "pressKeyInvalid" | "pressKeyReused" | "accountDeactivated" | "notPinAccount" | "notPasswordAccount" | "staffDeactivated" | "resetMailTooSoon" | "resetLinkInvalid" | "staffChangeEmpty" | "noteTooLong" | "noteInvalid" | "notYourRequest" | "cancelTooLate" | "requestClosed" | "notABill" | "buttonLabelRequired" | "buttonLabelTooLong" | "buttonLabelInvalid" | "buttonIconInvalid" | "buttonsTooMany" | "buttonsNoneEnabled" | "buttonsExhausted" | "buttonNotFound" | "requestTypeUnavailable" | "sectionNotFound" | "sectionNameRequired" | "sectionNameExists" | "shiftAlreadyOpen" | "notOnDuty" | "shiftNotFound" | "shiftEnded" | "colleagueNotOnDuty" | "handoverToSelf" | "handoverNotFound" | "handoverClosed" | "handoverPending" | "tableAlreadySeated" | "tableAlreadyClear" | "requestNotDone" | "feedbackGiven" | "feedbackExpired" | "notABillRating" | "commentTooLong" | "commentInvalid" | "restaurantClosed" | "restaurantBusy" | "pressBlocked" | "tableCodeReplaced" | "blockNotFound" | "deviceIdInvalid" | "requestTakenBySomeone" | "requestAlreadyCompleted" | "requestAlreadyDismissed" | "requestCancelledByGuest" | "onMyWay" | "dismiss" | "dismissConfirmTitle" | "dismissConfirmBody" | "requestAcknowledged" | "requestDismissed" | "acknowledgeRequestFailed" | "dismissRequestFailed" | "takenBySomeone" | "historyTitle" | "historyEmpty" | "historyLoadFailed" | "historyMore" | "showServerNamesLabel" | "showServerNamesHint" | "nameRequired";
             };
         };
     };
@@ -3399,6 +3526,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `table_code_replaced`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "table_code_replaced";
+                        };
+                    };
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
@@ -3503,6 +3644,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error. Codes: `table_code_replaced`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "table_code_replaced";
+                        };
+                    };
+                };
+            };
             /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
             429: {
                 headers: {
@@ -3556,6 +3711,7 @@ export interface operations {
             query?: never;
             header?: {
                 "idempotency-key"?: string;
+                "x-device-id"?: string;
             };
             path: {
                 restaurantId: string;
@@ -3603,7 +3759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `csrf`. */
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `restaurant_closed`, `press_blocked`, `csrf`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3612,7 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "csrf";
+                            code?: "restaurant_closed" | "press_blocked" | "csrf";
                         };
                     };
                 };
@@ -3627,6 +3783,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "table_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Error. Codes: `table_code_replaced`. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "table_code_replaced";
                         };
                     };
                 };
@@ -3673,7 +3843,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests: wait Retry-After seconds. Codes: `cooldown`, `rate_limited`. */
+            /** @description Too many requests: wait Retry-After seconds. Codes: `restaurant_busy`, `cooldown`, `rate_limited`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3684,7 +3854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "cooldown" | "rate_limited";
+                            code?: "restaurant_busy" | "cooldown" | "rate_limited";
                         };
                     };
                 };
@@ -4713,6 +4883,8 @@ export interface operations {
                     timeZone?: string;
                     /** @enum {string} */
                     guestLanguage?: "en" | "es" | "fr" | "de" | "it" | "pt" | "zh-CN" | "ja" | "tr" | "ar";
+                    openingHours?: components["schemas"]["OpeningHoursInput"];
+                    pressBudgetPerMinute?: number;
                 };
             };
         };
@@ -5426,6 +5598,282 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    seatTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        table: components["schemas"]["Table"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `not_your_table`, `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_your_table" | "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `table_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "table_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `table_seated`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "table_seated";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    clearTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        table: components["schemas"]["Table"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `not_your_table`, `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "not_your_table" | "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `table_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "table_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `table_clear`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "table_clear";
                         };
                     };
                 };
@@ -10297,6 +10745,21 @@ export interface operations {
                             hour: number;
                             count: number;
                         }[];
+                        visits: {
+                            count: number;
+                            closed: number;
+                            seatedMedianMs: number | null;
+                            callsPerVisit: number | null;
+                            billMedianMs: number | null;
+                        };
+                        visitDays: {
+                            count: number;
+                            closed: number;
+                            seatedMedianMs: number | null;
+                            callsPerVisit: number | null;
+                            billMedianMs: number | null;
+                            date: string;
+                        }[];
                     };
                 };
             };
@@ -11133,6 +11596,499 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    dismissAsPrank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["ServiceRequest"];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `request_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state. Codes: `request_taken`, `request_completed`, `request_dismissed`, `conflict`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "request_taken" | "request_completed" | "request_dismissed" | "conflict";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listPressBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blocks: components["schemas"]["PressBlock"][];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    liftPressBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+                blockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`, `block_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found" | "block_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description An unexpected error (logged with the request id). Codes: `internal`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "internal";
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for a moment: retry after Retry-After seconds. Codes: `unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    regenerateTableCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                restaurantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tables: components["schemas"]["Table"][];
+                    };
+                };
+            };
+            /** @description Bad request: the path, query, headers or body break a rule. Codes: `validation`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "validation" | "bad_request";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /** @description Signed in, but not allowed; or a write from another origin (CSRF). Codes: `forbidden`, `token_scope`, `csrf`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "forbidden" | "token_scope" | "csrf";
+                        };
+                    };
+                };
+            };
+            /** @description Not found (another tenant’s resource answers exactly like a missing one). Codes: `restaurant_not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large. Codes: `ctp_body_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ctp_body_too_large";
                         };
                     };
                 };

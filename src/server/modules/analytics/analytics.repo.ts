@@ -177,3 +177,51 @@ export async function periodRatings(
       limit ${limit}`,
   );
 }
+
+/** A party's visits (decision 092) opened on one local day of the period (day null: the whole period). */
+export interface VisitFiguresRow {
+  day: string | null;
+  count: number;
+  closed: number;
+  seated_median: number | string | null;
+  calls_avg: number | string | null;
+  bill_median: number | string | null;
+}
+
+/**
+ * The period's visits (decision 092), per local day they opened and for the whole period: how many, how many closed,
+ * the median time seated (closed ones), the average calls per visit (cancelled presses do not count) and the median
+ * time from sitting down to the first bill request. visits_restaurant_opened_idx serves the range; the calls are read
+ * from the restaurant's requests since the period's start (requests_restaurant_created_idx).
+ */
+export async function periodVisits(
+  db: Executor,
+  restaurantId: string,
+  timeZone: string,
+  from: number,
+  to: number,
+): Promise<VisitFiguresRow[]> {
+  const rows = await queryRows<VisitFiguresRow>(
+    db,
+    sql`
+      with v as (
+        select id, opened_at, closed_at,
+          to_char(to_timestamp(opened_at::float8 / 1000) at time zone ${timeZone}, 'YYYY-MM-DD') as day
+        from visits where restaurant_id = ${restaurantId} and opened_at >= ${from} and opened_at < ${to}
+      ), c as (
+        select r.visit_id, count(*) filter (where r.status <> 'cancelled') as calls,
+          min(r.created_at) filter (where r.type = 'bill' and r.status <> 'cancelled') as first_bill_at
+        from requests r
+        where r.restaurant_id = ${restaurantId} and r.created_at >= ${from}
+          and r.visit_id in (select id from v)
+        group by r.visit_id
+      )
+      select v.day, count(*)::int as count, count(v.closed_at)::int as closed,
+        percentile_cont(0.5) within group (order by (v.closed_at - v.opened_at)::float8) as seated_median,
+        avg(coalesce(c.calls, 0))::float8 as calls_avg,
+        percentile_cont(0.5) within group (order by (c.first_bill_at - v.opened_at)::float8) as bill_median
+      from v left join c on c.visit_id = v.id
+      group by grouping sets ((v.day), ())`,
+  );
+  return rows;
+}

@@ -1,11 +1,23 @@
 /** Analytics for the restaurant's owner (issue 13, decision 046): figures computed by the database, mapped here. */
 import type { Db } from '../../db/client';
 import { MSG } from '@shared/messages';
-import type { AnalyticsFigures, AnalyticsQuery, AnalyticsResponse } from '@shared/analytics';
+import type {
+  AnalyticsFigures,
+  AnalyticsQuery,
+  AnalyticsResponse,
+  VisitFigures,
+} from '@shared/analytics';
 import { REQUEST_TYPES } from '@shared/rules';
 import { notFound } from '../../http/errors';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
-import { periodBounds, periodFigures, periodRatings, type FiguresRow } from './analytics.repo';
+import {
+  periodBounds,
+  periodFigures,
+  periodRatings,
+  periodVisits,
+  type FiguresRow,
+  type VisitFiguresRow,
+} from './analytics.repo';
 import { RATINGS_LIST_MAX } from '@shared/analytics';
 
 const ms = (value: number | string | null): number | null =>
@@ -24,6 +36,17 @@ function figuresOf(row: FiguresRow | undefined): AnalyticsFigures {
     notResolved: row?.not_resolved ?? 0,
     ratings: row?.ratings ?? 0,
     ratingAverage: row?.rating_avg == null ? null : Math.round(Number(row.rating_avg) * 100) / 100,
+  };
+}
+
+function visitFiguresOf(row: VisitFiguresRow | undefined): VisitFigures {
+  const calls = row?.calls_avg ?? null;
+  return {
+    count: row?.count ?? 0,
+    closed: row?.closed ?? 0,
+    seatedMedianMs: ms(row?.seated_median ?? null),
+    callsPerVisit: calls === null ? null : Math.round(Number(calls) * 100) / 100,
+    billMedianMs: ms(row?.bill_median ?? null),
   };
 }
 
@@ -52,9 +75,10 @@ export class AnalyticsService {
       this.clock(),
     );
     if (!bounds) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-    const [rows, ratings] = await Promise.all([
+    const [rows, ratings, visitRows] = await Promise.all([
       periodFigures(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
       periodRatings(this.db, restaurantId, bounds.from, bounds.to, RATINGS_LIST_MAX),
+      periodVisits(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
     ]);
     const of = (kind: FiguresRow['kind']) => rows.filter((row) => row.kind === kind);
 
@@ -120,6 +144,11 @@ export class AnalyticsService {
       days,
       ratingList,
       busiestHours,
+      visits: visitFiguresOf(visitRows.find((row) => row.day === null)),
+      visitDays: visitRows
+        .filter((row) => row.day !== null)
+        .map((row) => ({ date: row.day!, ...visitFiguresOf(row) }))
+        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
     };
   }
 }

@@ -9,6 +9,9 @@ import {
   getGuestTable,
   getRestaurantLogo,
 } from '@shared/api/guest';
+import { MSG } from '@shared/messages';
+import { notFound } from '../../http/errors';
+import { addressKey } from '../../http/client-address';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 import { PRESS_DEADLINE_MS } from '../requests/requests.service';
@@ -32,7 +35,16 @@ export const GUEST_READ_LIMITS = {
   logo: { max: 120, timeWindow: '1 minute' },
 } as const;
 
-export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: Services): void {
+export function registerGuestRoutes(
+  app: FastifyInstance,
+  { guest, requests, pressGate }: Services,
+): void {
+  // Decision 089: a guest URL's last part is its table's QR code. A request of a code that is no longer (or never
+  // was) a table's is one this table does not have.
+  const requestNotFound = () => notFound(MSG.requestNotFound, 'request_not_found');
+  const tableOf = (restaurantId: string, code: string) =>
+    pressGate.tableIdOf(restaurantId, code, requestNotFound);
+
   route(
     app,
     getGuestTable,
@@ -65,22 +77,29 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
     app,
     createGuestRequest,
     async (request, reply) => {
-      const { restaurantId, tableId } = request.params;
+      const { restaurantId, tableId: code } = request.params;
+      const pressKey = request.headers['idempotency-key'] ?? null;
+      // Decisions 088, 089: the QR code, blocks, opening hours and the press budget, before the press's statement.
+      const origin = {
+        deviceId: request.headers['x-device-id'] ?? null,
+        address: addressKey(request.ip),
+      };
+      const tableId = await pressGate.check(restaurantId, code, origin, pressKey);
       // A retry of a press that was stored is answered as the press was: 201 with its request.
-      return reply.status(201).send(
-        await requests.createFromGuest(
-          restaurantId,
-          tableId,
-          request.body.type,
-          request.headers['idempotency-key'] ?? null,
-          {
-            note: request.body.note,
-            urgent: request.body.urgent,
-            // From the press's arrival (reply.elapsedTime: since Fastify received it).
-            deadline: Date.now() - reply.elapsedTime + PRESS_DEADLINE_MS,
-          },
-        ),
+      const created = await requests.createFromGuest(
+        restaurantId,
+        tableId,
+        request.body.type,
+        pressKey,
+        {
+          note: request.body.note,
+          urgent: request.body.urgent,
+          // From the press's arrival (reply.elapsedTime: since Fastify received it).
+          deadline: Date.now() - reply.elapsedTime + PRESS_DEADLINE_MS,
+        },
       );
+      await pressGate.recordOrigin(restaurantId, created.request.id, origin);
+      return reply.status(201).send(created);
     },
     { config: { rateLimit: GUEST_PRESS_LIMIT }, bodyLimit: 2048 },
   );
@@ -91,7 +110,8 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
     app,
     cancelGuestRequest,
     async (request) => {
-      const { restaurantId, tableId, requestId } = request.params;
+      const { restaurantId, tableId: code, requestId } = request.params;
+      const tableId = await tableOf(restaurantId, code);
       return {
         request: await requests.cancelFromGuest({
           id: requestId,
@@ -108,7 +128,8 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
     app,
     setGuestBillMethod,
     async (request) => {
-      const { restaurantId, tableId, requestId } = request.params;
+      const { restaurantId, tableId: code, requestId } = request.params;
+      const tableId = await tableOf(restaurantId, code);
       return {
         request: await requests.setBillMethodFromGuest(
           { id: requestId, restaurantId, tableId, pressKey: request.body.pressKey },
@@ -126,7 +147,8 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
     app,
     answerGuestOutcome,
     async (request) => {
-      const { restaurantId, tableId, requestId } = request.params;
+      const { restaurantId, tableId: code, requestId } = request.params;
+      const tableId = await tableOf(restaurantId, code);
       return {
         request: await requests.answerOutcomeFromGuest(
           { id: requestId, restaurantId, tableId, pressKey: request.body.pressKey },
@@ -141,7 +163,8 @@ export function registerGuestRoutes(app: FastifyInstance, { guest, requests }: S
     app,
     rateGuestBill,
     async (request) => {
-      const { restaurantId, tableId, requestId } = request.params;
+      const { restaurantId, tableId: code, requestId } = request.params;
+      const tableId = await tableOf(restaurantId, code);
       return requests.rateBillFromGuest(
         { id: requestId, restaurantId, tableId, pressKey: request.body.pressKey },
         request.body.stars,

@@ -9,6 +9,7 @@ import { listOpenForTable } from '../requests/requests.repo';
 import { toPublicRestaurant } from '../restaurants/restaurants.mapper';
 import { findLogo, findRestaurant } from '../restaurants/restaurants.repo';
 import { findTableInRestaurant } from '../tables/tables.repo';
+import type { PressGate } from '../pranks/press-gate';
 import type { UsualWaitsCache } from './usual-waits';
 
 const tableNotFound = () => notFound(MSG.tableNotFoundBody, 'table_not_found');
@@ -17,6 +18,8 @@ export class GuestService {
   constructor(
     private readonly db: Db,
     private readonly usualWaits: UsualWaitsCache,
+    /** Decision 089: the guest URL's last part is the table's QR code, resolved to the table first. */
+    private readonly gate: PressGate,
   ) {}
 
   /** A table of another restaurant is treated as not found (SPEC §5). */
@@ -53,7 +56,8 @@ export class GuestService {
    * The table, its restaurant, its cool-down and, after a reload too, where its request is (decision 029), with the
    * restaurant's usual waits at this hour (decision 071; cached, usual-waits.ts).
    */
-  private async load(restaurantId: string, tableId: string) {
+  private async load(restaurantId: string, code: string) {
+    const tableId = await this.gate.tableIdOf(restaurantId, code);
     const [restaurant, table, open, usualWaits] = await Promise.all([
       findRestaurant(this.db, restaurantId),
       findTableInRestaurant(this.db, restaurantId, tableId),

@@ -6,8 +6,11 @@ import type { StatementNotify } from '../../live/bus';
 import { requests, restaurants, tables, users } from '../../db/schema';
 import { onDutyIdsSql, routedServerIdsSql } from '../shifts/on-duty';
 
-/** A request as the app uses it; its press key (decision 056) matters only to the press itself. */
-export type RequestRow = Omit<typeof requests.$inferSelect, 'pressKey'>;
+/**
+ * A request as the app uses it; its press key (decision 056) matters only to the press itself, its visit (decision
+ * 092) only to the guest page's and the visits' statements.
+ */
+export type RequestRow = Omit<typeof requests.$inferSelect, 'pressKey' | 'visitId'>;
 export type RequestStatus = RequestRow['status'];
 export type RequestWithContext = RequestRow & {
   tableNumber: string | null;
@@ -165,7 +168,9 @@ with input as (
 ), claimed as (
   -- A key already on one of the table's requests claims nothing: the service answers with that request (decision
   -- 056). An index lookup (requests_table_press_key_unique), only for a press that carries a key.
-  update tables t set last_request_at = p.now
+  -- Decision 092: the table's first press opens the party's visit (named by this request's id).
+  update tables t set last_request_at = p.now,
+    visit_id = coalesce(t.visit_id, p.id), seated_at = coalesce(t.seated_at, p.now)
   from input p
   where t.id = p.table_id and t.restaurant_id = p.restaurant_id
     and (t.last_request_at is null or t.last_request_at <= p.threshold)
@@ -178,17 +183,22 @@ with input as (
       else (r.request_types -> 'custom') @> jsonb_build_array(jsonb_build_object('key', p.type, 'deletedAt', null))
       end)
   returning p.id, t.id as table_id, t.restaurant_id, t.server_id, t.number, p.type, p.now, p.payload,
-    p.press_key, p.note, p.urgent,
+    p.press_key, p.note, p.urgent, t.visit_id,
     -- Decision 077: a table with no server of its own is routed to its section's servers (none: to everyone).
     -- Decision 094: once anyone is on duty, only servers on duty (shifts/on-duty.ts, the one rule).
     case when t.server_id is null then ${routedServerIdsSql('t.section_id', 't.restaurant_id')}
       else '{}'::text[] end as section_server_ids
 ), inserted as (
   insert into requests (id, restaurant_id, table_id, server_id, type, status, created_at, updated_at, press_key,
-    note, urgent, section_server_ids)
+    note, urgent, section_server_ids, visit_id)
   select id, restaurant_id, table_id, server_id, type, 'pending', now, now, press_key, note, urgent,
-    section_server_ids from claimed
+    section_server_ids, visit_id from claimed
   returning id, restaurant_id, created_at
+), opened as (
+  -- Decision 092: the visit this press opened (its id is the press's own).
+  insert into visits (id, restaurant_id, table_id, opened_at)
+  select id, restaurant_id, table_id, now from claimed where visit_id = id
+  returning id
 ), outboxed as (
   -- The push it owes, durable with it (docs/decisions/013); skipped when the restaurant has no device at all.
   insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
@@ -406,7 +416,10 @@ export async function findRequestByPressKey(
   return row;
 }
 
-/** A table's open requests (pending or acknowledged), newest first: what its guest page shows. */
+/**
+ * A table's open requests (pending or acknowledged) of the party's visit there now (decision 093), newest first:
+ * what its guest page shows, and what a second phone is told is "already in".
+ */
 export async function listOpenForTable(db: Executor, restaurantId: string, tableId: string) {
   const rows = await query(db)
     .where(
@@ -414,6 +427,7 @@ export async function listOpenForTable(db: Executor, restaurantId: string, table
         eq(requests.restaurantId, restaurantId),
         eq(requests.tableId, tableId),
         inArray(requests.status, ['pending', 'acknowledged']),
+        sql`${requests.visitId} is not distinct from ${tables.visitId}`,
       ),
     )
     .orderBy(desc(requests.createdAt))
@@ -554,6 +568,9 @@ export async function answerGuestOutcome(
       where r.id = ${target.id} and r.restaurant_id = ${target.restaurantId} and r.table_id = ${target.tableId}
         and r.press_key = ${target.pressKey} and r.status = 'completed' and r.outcome is null
         and r.resolved_at >= ${now - windowMs}
+        -- Decision 093: "no" cannot send a request back once its party's visit is over (the table was cleared).
+        and (${resolved}::boolean or r.visit_id is null
+          or exists (select 1 from tables t where t.id = r.table_id and t.visit_id = r.visit_id))
       returning r.id, r.restaurant_id
     ), outboxed as (
       insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)

@@ -43,6 +43,7 @@ import {
   answerGuestOutcome,
   rateGuestBill,
   findRequest,
+  findRequests,
   cancelGuestRequest,
   findRequestByPressKey,
   findTableRequestWithKey,
@@ -223,6 +224,18 @@ export class RequestsService {
   /** A guest rated a completed bill (decision 083): webhooks hook in here ('rating.received', decision 076). */
   onRated(listener: (rating: GuestRating) => void): void {
     this.ratedListeners.push(listener);
+  }
+
+  /**
+   * Requests another module changed in its own statement (decision 093: dismissed by clearing their table): announced
+   * like a staff action's result, to every console, the table's page and the webhooks.
+   */
+  async announceUpdated(ids: readonly string[]): Promise<void> {
+    for (const row of await findRequests(this.db, ids)) {
+      const request = toApiRequest(row);
+      this.live.requestUpdated(request, row.showServerNames ?? false);
+      for (const listener of this.updatedListeners) listener(request);
+    }
   }
 
   /** Push notifications hook in here without this module knowing about them. */

@@ -127,6 +127,10 @@ export class RestaurantAdminService {
     if (body.showServerNames !== undefined) patch.showServerNames = body.showServerNames;
     if (body.timeZone !== undefined) patch.timeZone = body.timeZone;
     if (body.guestLanguage !== undefined) patch.guestLanguage = body.guestLanguage;
+    // Decision 088: null opens all day again.
+    if (body.openingHours !== undefined) patch.openingHours = body.openingHours;
+    if (body.pressBudgetPerMinute !== undefined)
+      patch.pressBudgetPerMinute = body.pressBudgetPerMinute;
     await this.db.transaction(async (tx) => {
       if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
       await updateRestaurantRow(tx, restaurantId, patch, Date.now());

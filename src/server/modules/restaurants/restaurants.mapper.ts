@@ -30,6 +30,8 @@ export function toApiRestaurant(row: RestaurantWithLogo): Restaurant {
     timeZone: row.timeZone,
     guestLanguage: isLocale(row.guestLanguage) ? row.guestLanguage : DEFAULT_LOCALE,
     requestTypes: row.requestTypes,
+    openingHours: row.openingHours ?? null,
+    pressBudgetPerMinute: row.pressBudgetPerMinute,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -150,6 +150,8 @@ export type RestaurantPatch = Partial<
     | 'timeZone'
     | 'guestLanguage'
     | 'requestTypes'
+    | 'openingHours'
+    | 'pressBudgetPerMinute'
   >
 >;
 

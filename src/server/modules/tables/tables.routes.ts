@@ -15,11 +15,25 @@ import {
   renameSection,
   deleteSection,
   setSectionServers,
+  seatTable,
+  clearTable,
 } from '@shared/api/tables';
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 
-export function registerTablesRoutes(app: FastifyInstance, { tables, sections }: Services): void {
+export function registerTablesRoutes(
+  app: FastifyInstance,
+  { tables, sections, visits }: Services,
+): void {
+  // A party's visit (decisions 092, 093).
+  route(app, seatTable, async (request) => {
+    return { table: await visits.seat(request.user!, request.params.tableId) };
+  });
+
+  route(app, clearTable, async (request) => {
+    return { table: await visits.clear(request.user!, request.params.tableId) };
+  });
+
   route(app, listTables, async (request) => {
     return { tables: await tables.list(request.user!, request.params.restaurantId) };
   });

@@ -1,4 +1,5 @@
 /** Tables: listing, assignment (SPEC §4), creation and deletion (SPEC §5 Add table). */
+import { regenerateGuestCodes } from '../pranks/pranks.repo';
 import { assertRoomFor, DEFAULT_RESTAURANT_CAPS } from '../restaurants/restaurant-caps';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/client';
@@ -119,6 +120,20 @@ export class TablesService {
     if (!row || !worksAt(user, row.restaurantId))
       throw notFound(MSG.tableNotFound, 'table_not_found');
     return row;
+  }
+
+  /**
+   * Decision 089: "Regenerate QR codes": every table gets a fresh code; the printed ones stop working (they answer
+   * the guest page's "no longer valid"). Ids, calls, history and analytics stay. Open consoles get the new URLs live.
+   */
+  async regenerateCodes(user: SessionUser, restaurantId: string): Promise<Table[]> {
+    await assertRestaurantAccess(this.db, user, restaurantId);
+    await regenerateGuestCodes(this.db, restaurantId, Date.now());
+    const tables = (await listTables(this.db, restaurantId)).map((t) =>
+      toApiTable(t, this.publicUrl),
+    );
+    for (const table of tables) this.live.tableChanged(table);
+    return tables;
   }
 
   /** SPEC §5: only users with role server can assign tables to themselves. */

@@ -203,3 +203,52 @@ export function ratingsTable(i18n: I18n, data: AnalyticsResponse): TableData {
     ]),
   };
 }
+
+// ---------- a party's visits (decision 092) ----------
+
+/**
+ * The period's visits per day they opened, then the whole period: how many, how long parties stayed, how often they
+ * called and how soon they asked for the bill (durations with their seconds in the CSV).
+ */
+export function visitsTable(i18n: I18n, data: AnalyticsResponse): TableData {
+  const duration = (ms: number | null): Cell => ({ text: formatDuration(ms, i18n.locale), ms });
+  const calls = (value: number | null): Cell => ({
+    text:
+      value === null
+        ? '—'
+        : new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 1 }).format(value),
+    value,
+  });
+  const row = (name: string, v: AnalyticsResponse['visits']): Cell[] => [
+    name,
+    String(v.count),
+    duration(v.seatedMedianMs),
+    calls(v.callsPerVisit),
+    duration(v.billMedianMs),
+  ];
+  return {
+    columns: [
+      label(i18n, 'app.settings.analytics.colDay'),
+      label(i18n, 'app.settings.analytics.colVisits'),
+      {
+        label: appText(i18n, 'app.settings.analytics.colSeatedMedian'),
+        secondsHeader: 'seated_median_seconds',
+      },
+      {
+        label: appText(i18n, 'app.settings.analytics.colCallsPerVisit'),
+        numberHeader: 'calls_per_visit',
+      },
+      {
+        label: appText(i18n, 'app.settings.analytics.colBillMedian'),
+        secondsHeader: 'bill_median_seconds',
+      },
+    ],
+    rows:
+      data.visits.count === 0
+        ? []
+        : [
+            ...data.visitDays.map((d) => row(formatDay(d.date, {}, i18n.locale), d)),
+            row(appText(i18n, 'app.settings.analytics.wholePeriod'), data.visits),
+          ],
+  };
+}

@@ -35,6 +35,7 @@ import {
   feedbackByTypeTable,
   hourlyTable,
   ratingsTable,
+  visitsTable,
   serversTable,
   tablesTable,
   typesTable,
@@ -264,6 +265,15 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
           fileName={`${fileStem}-by-table.csv`}
         />
       </div>
+
+      {/* Decision 092: a party's visits — time seated, calls per visit, time to the bill. */}
+      <Breakdown
+        title={t('app.settings.analytics.visits')}
+        description={t('app.settings.analytics.visitsDescription')}
+        table={visitsTable(i18n, data)}
+        fileName={`${fileStem}-visits.csv`}
+        empty={t('app.settings.analytics.noVisits')}
+      />
 
       {/* Decisions 082, 083: what guests said — "not resolved" answers and the private ratings after the bill. */}
       <h2 className="pt-2 text-lg font-semibold text-ink">

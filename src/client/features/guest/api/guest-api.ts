@@ -3,6 +3,7 @@ import type { BillMethod, GuestRequestState, GuestTableResponse } from '@shared/
 import type { TableRef } from '@shared/paths';
 import { routes } from '@shared/api/routes';
 import { call } from '../../../lib/api-client';
+import { guestDeviceId } from '../lib/press-delivery';
 import {
   guestCooldownResponse,
   guestRequestResponse,
@@ -62,7 +63,11 @@ export function sendGuestRequest(
       ...(extras.note ? { note: extras.note } : {}),
       ...(extras.urgent ? { urgent: true } : {}),
     },
-    options: { headers: { 'idempotency-key': key }, timeoutMs: PRESS_TIMEOUT_MS },
+    // Decision 089: this browser's device id, so a prank dismissal blocks this device (and no other) here.
+    options: {
+      headers: { 'idempotency-key': key, 'x-device-id': guestDeviceId() },
+      timeoutMs: PRESS_TIMEOUT_MS,
+    },
   });
 }
 

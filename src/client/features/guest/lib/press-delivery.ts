@@ -36,6 +36,27 @@ export function newPressKey(): string {
   ).join('');
 }
 
+const DEVICE_KEY = 'table-service.device';
+let deviceInMemory: string | null = null;
+
+/**
+ * This browser's first-party device id (decision 089): random, kept in its own storage, sent with every press so
+ * that a call dismissed as a prank blocks this device at that restaurant. It names nothing about the guest; clearing
+ * the site's data makes a new one. Without storage (a private window that refuses it) it lasts the page.
+ */
+export function guestDeviceId(): string {
+  try {
+    const stored = localStorage.getItem(DEVICE_KEY);
+    if (stored && /^[A-Za-z0-9_-]{16,64}$/.test(stored)) return stored;
+    const fresh = newPressKey();
+    localStorage.setItem(DEVICE_KEY, fresh);
+    return fresh;
+  } catch {
+    deviceInMemory ??= newPressKey();
+    return deviceInMemory;
+  }
+}
+
 const storageKey = ({ restaurantId, tableId }: TableRef) =>
   `table-service.press.${restaurantId}.${tableId}`;
 

@@ -10,6 +10,7 @@ import type { RequestKind } from '@shared/request-types';
 import type { TableRef } from '@shared/paths';
 import { guestAgoText, guestButtonLabel, guestText } from '@shared/i18n/guest';
 import type { I18n } from '@shared/i18n/i18n';
+import type { GuestMessageId } from '@shared/i18n/compiled/guest';
 import type { Locale } from '@shared/i18n/locales';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
@@ -101,6 +102,9 @@ export function GuestTablePage({
   if (guestTable.status === 'error') {
     const notFound = guestTable.error instanceof ApiRequestError && guestTable.error.status === 404;
     if (notFound) return <TableNotFound />;
+    // Decision 089: the restaurant printed new QR codes; this one says so plainly.
+    const replaced = guestTable.error instanceof ApiRequestError && guestTable.error.status === 410;
+    if (replaced) return <TableNotFound replaced />;
     const unreachable =
       guestTable.error instanceof ApiRequestError && guestTable.error.status === 0;
     return (
@@ -147,8 +151,20 @@ function noteRefusal(i18n: I18n, problem: NoteProblem): string {
 const isNoteProblem = (code: string | undefined): code is NoteProblem =>
   code === 'note_too_long' || code === 'note_invalid';
 
+const REFUSAL_TEXTS: Readonly<Partial<Record<string, GuestMessageId>>> = {
+  restaurant_closed: 'guest.closed',
+  press_blocked: 'guest.blocked',
+  restaurant_busy: 'guest.busy',
+  table_code_replaced: 'guest.codeReplacedBody',
+};
+
 /** A press the server refused for good, in the guest's words (SPEC §8 'Failed to send request.' in English). */
 function refusal(i18n: I18n, error: unknown): string {
+  // Decisions 088, 089: closed, paused for this phone, busy, a replaced QR code: said inline, in the guest's words.
+  if (error instanceof ApiRequestError) {
+    const id = REFUSAL_TEXTS[error.code];
+    if (id) return guestText(i18n, id);
+  }
   if (error instanceof ApiRequestError && error.status === 404)
     return guestText(i18n, 'guest.notFoundBody');
   if (error instanceof ApiRequestError && error.status === 429)

@@ -9,6 +9,7 @@ import type { RequestsResponse } from '@shared/schemas';
 import {
   acknowledgeRequest,
   completeRequest,
+  dismissAsPrank,
   dismissRequest,
   getRequestHistory,
   listRequests,
@@ -72,12 +73,10 @@ const ACTIONS = {
   acknowledge: acknowledgeRequest,
   complete: completeRequest,
   dismiss: dismissRequest,
+  prank: dismissAsPrank,
 };
 
-function useRequestAction(
-  action: 'acknowledge' | 'complete' | 'dismiss',
-  callbacks: RequestActionCallbacks = {},
-) {
+function useRequestAction(action: keyof typeof ACTIONS, callbacks: RequestActionCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (requestId: string) => call(ACTIONS[action], { params: { requestId } }),
@@ -111,6 +110,9 @@ export const useAcknowledgeRequest = (callbacks?: RequestActionCallbacks) =>
 /** Issue 12: an accidental or duplicate request leaves every list. */
 export const useDismissRequest = (callbacks?: RequestActionCallbacks) =>
   useRequestAction('dismiss', callbacks);
+/** Decision 089: dismissed as a prank, which pauses calls from the phone that sent it at this restaurant. */
+export const useDismissAsPrank = (callbacks?: RequestActionCallbacks) =>
+  useRequestAction('prank', callbacks);
 
 const HISTORY_PAGE = 25;
 

@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
+import { PRANK_DEVICE_BLOCK_HOURS } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
+import type { AppMessageId } from '@shared/i18n/compiled/app';
 import type { ServiceRequest } from '@shared/schemas';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { RequestTypeIcon, requestTypeTone } from '../../../components/ui/request-type-icon';
@@ -10,7 +12,12 @@ import { actionFailed, actionSucceeded } from '../../../lib/action-toast';
 import { messageFrom } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { pendingTiming } from '../../../lib/request-timing';
-import { useAcknowledgeRequest, useCompleteRequest, useDismissRequest } from '../api/requests-api';
+import {
+  useAcknowledgeRequest,
+  useCompleteRequest,
+  useDismissAsPrank,
+  useDismissRequest,
+} from '../api/requests-api';
 import type { TableGroup } from '../lib/console-list';
 import { elapsedText, tableText, typeText } from '../lib/console-text';
 import { StrokeIcon } from '../../../components/ui/request-type-icon';
@@ -142,17 +149,23 @@ function RequestLine({
     },
     onError: () => actionFailed('complete-request', appText(i18n, 'app.console.completeFailed')),
   });
-  const dismiss = useDismissRequest({
+  const dismissCallbacks = (done: AppMessageId) => ({
     onSuccess: () => {
       setConfirming(false);
-      toast.success(appText(i18n, 'app.console.requestDismissed'));
+      setPrank(false);
+      toast.success(appText(i18n, done));
       context.onActionDone(request, 'dismiss');
     },
-    onError: (error) => {
+    onError: (error: Error) => {
       setConfirming(false);
       toast.error(messageFrom(error, appText(i18n, 'app.console.dismissFailed')));
     },
   });
+  const dismiss = useDismissRequest(dismissCallbacks('app.console.requestDismissed'));
+  // Decision 089: the same dialog, with "it was a prank" ticked, also pauses the phone that sent it.
+  const prankDismiss = useDismissAsPrank(dismissCallbacks('app.console.prankDismissed'));
+  const [prank, setPrank] = useState(false);
+  const prankId = useId();
   const describedBy = `${titleId} ${tableHeadingId}`;
   const tone = requestTypeTone(request.type);
   const taken = request.status === 'acknowledged';
@@ -263,15 +276,32 @@ function RequestLine({
             </strong>
             <br />
             {appText(i18n, 'app.console.dismissConfirmBody')}
+            <span className="mt-3 flex items-start gap-2">
+              <input
+                id={prankId}
+                type="checkbox"
+                checked={prank}
+                onChange={(e) => setPrank(e.target.checked)}
+                className="mt-1 size-4 shrink-0 accent-brand-700"
+              />
+              <label htmlFor={prankId} className="text-sm text-ink">
+                {appText(i18n, 'app.console.prankCheckbox', {
+                  hours: PRANK_DEVICE_BLOCK_HOURS,
+                })}
+              </label>
+            </span>
           </>
         }
-        confirmLabel={appText(i18n, 'app.console.dismiss')}
-        isPending={dismiss.isPending}
+        confirmLabel={appText(i18n, prank ? 'app.console.prankConfirm' : 'app.console.dismiss')}
+        isPending={dismiss.isPending || prankDismiss.isPending}
         onConfirm={() => {
           context.onActionStart(request, 'dismiss');
-          dismiss.mutate(request.id);
+          (prank ? prankDismiss : dismiss).mutate(request.id);
         }}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => {
+          setConfirming(false);
+          setPrank(false);
+        }}
       />
     </article>
   );

@@ -16,6 +16,7 @@ import { AccountLanguage } from '../../../components/account-language';
 import { ApiTokensSection, WebhooksSection } from '../components/integrations-section';
 import { FloorBoardsSection } from '../components/floor-boards-section';
 import { GuestButtonsSection } from '../components/guest-buttons-section';
+import { PressBlocksSection, RemoteCallsSection } from '../components/remote-calls-section';
 
 function SettingsCard({
   title,
@@ -100,6 +101,27 @@ export function AdminSettingsPage() {
               )}
             </SettingsCard>
           )}
+
+          {/* Calls from tables (decisions 088, 089): hours, the press budget, and phones paused as pranks. */}
+          {!loadFailed && (
+            <SettingsCard
+              title={appText(i18n, 'app.settings.hours.title')}
+              description={appText(i18n, 'app.settings.hours.description')}
+            >
+              {restaurant.data ? (
+                <RemoteCallsSection key={restaurant.data.id} restaurant={restaurant.data} />
+              ) : (
+                <Skeleton className="h-40 w-full" />
+              )}
+            </SettingsCard>
+          )}
+
+          <SettingsCard
+            title={appText(i18n, 'app.settings.blocks.title')}
+            description={appText(i18n, 'app.settings.blocks.description')}
+          >
+            <PressBlocksSection key={restaurantId} restaurantId={restaurantId} />
+          </SettingsCard>
 
           <SettingsCard
             title={appText(i18n, 'app.board.settingsTitle')}

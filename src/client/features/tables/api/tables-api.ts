@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   assignTable,
+  clearTable,
   createTable,
   createTables,
   deleteTable,
   deleteTables,
+  regenerateTableCodes,
   renameTable,
+  seatTable,
   unassignTable,
 } from '@shared/api/tables';
 import { setTableNote } from '@shared/api/shifts';
@@ -83,6 +86,17 @@ export function useDeleteTables() {
   });
 }
 
+/** Decision 089: every table gets a new QR code; the cards and the print page show the new ones at once. */
+export function useRegenerateTableCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (restaurantId: string) => call(regenerateTableCodes, { params: { restaurantId } }),
+    onSuccess: ({ tables }) => {
+      for (const table of tables) writeTable(queryClient, table);
+    },
+  });
+}
+
 export function useDeleteTable() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -99,5 +113,23 @@ export function useSetTableNote() {
     mutationFn: ({ tableId, note }: { tableId: string; note: string }) =>
       call(setTableNote, { params: { tableId }, body: { note } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
+  });
+}
+
+/**
+ * A party's visit (decisions 092, 093): seat a table, or clear it when the party left (its open requests are
+ * dismissed and the next party's page is fresh). The dismissed requests and the table arrive live as well.
+ */
+export function useVisitAction(restaurantId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tableId, action }: { tableId: string; action: 'seat' | 'clear' }) =>
+      call(action === 'seat' ? seatTable : clearTable, { params: { tableId } }),
+    onSuccess: ({ table }) => writeTable(queryClient, table),
+    onError: () => {
+      // Someone else may have seated or cleared it meanwhile: show the real state again.
+      if (restaurantId !== null)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tables(restaurantId) });
+    },
   });
 }

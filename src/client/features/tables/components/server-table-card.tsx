@@ -7,6 +7,7 @@ import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { TableNoteEditor } from './table-note-editor';
+import { VisitControl } from './visit-control';
 
 export interface ServerTableCardProps {
   table: Table;
@@ -82,6 +83,7 @@ export function ServerTableCard({
         </div>
       </div>
       {assigned && <TableNoteEditor table={table} describedBy={titleId} />}
+      <VisitControl table={table} pendingCount={pendingCount} describedBy={titleId} />
       <Button
         variant={kind === 'available' ? 'primary' : 'secondary'}
         size="lg"

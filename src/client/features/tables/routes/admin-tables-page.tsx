@@ -13,7 +13,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useActiveRestaurant } from '../../../lib/active-restaurant-provider';
 import { NoRestaurantNotice } from '../../../components/no-restaurant-notice';
-import { useDeleteTable, useDeleteTables, useTables } from '../api/tables-api';
+import {
+  useDeleteTable,
+  useDeleteTables,
+  useRegenerateTableCodes,
+  useTables,
+} from '../api/tables-api';
 import { AddTableForm } from '../components/add-table-form';
 import { AdminTableCard } from '../components/admin-table-card';
 import { RenameTableDialog } from '../components/rename-table-dialog';
@@ -34,6 +39,8 @@ export function AdminTablesPage() {
   const tables = useTables(restaurantId);
   const deleteTable = useDeleteTable();
   const deleteTables = useDeleteTables();
+  const regenerate = useRegenerateTableCodes();
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const sections = useSections(restaurantId);
   const staff = useStaff(restaurantId);
   const moveTables = useSetTablesSection();
@@ -157,6 +164,15 @@ export function AdminTablesPage() {
             {appText(i18n, 'app.admin.tables.printAll')}
           </Button>
         )}
+        {restaurantId !== null && (
+          <Button
+            variant="secondary"
+            disabled={sorted.length === 0}
+            onClick={() => setConfirmRegenerate(true)}
+          >
+            {appText(i18n, 'app.admin.tables.regenerate')}
+          </Button>
+        )}
       </div>
 
       {restaurantId === null ? (
@@ -271,6 +287,23 @@ export function AdminTablesPage() {
         isPending={deleteTables.isPending}
         onConfirm={confirmDeleteMany}
         onCancel={() => setConfirmMany(false)}
+      />
+      {/* Decision 089: every printed code stops working, so the owner confirms in the app's own dialog. */}
+      <ConfirmDialog
+        open={confirmRegenerate}
+        title={appText(i18n, 'app.admin.tables.regenerateTitle')}
+        message={appText(i18n, 'app.admin.tables.regenerateConfirm')}
+        confirmLabel={appText(i18n, 'app.admin.tables.regenerate')}
+        isPending={regenerate.isPending}
+        onConfirm={() => {
+          if (restaurantId === null) return;
+          regenerate.mutate(restaurantId, {
+            onSuccess: () => toast.success(appText(i18n, 'app.admin.tables.regenerated')),
+            onError: () => toast.error(appText(i18n, 'app.admin.tables.regenerateFailed')),
+            onSettled: () => setConfirmRegenerate(false),
+          });
+        }}
+        onCancel={() => setConfirmRegenerate(false)}
       />
       <RenameTableDialog
         table={toRename}

@@ -81,7 +81,12 @@ export type GuestMessageId =
   | "guest.rating.invalid"
   | "guest.feedback.close"
   | "guest.button.other"
-  | "guest.typeUnavailable";
+  | "guest.typeUnavailable"
+  | "guest.closed"
+  | "guest.blocked"
+  | "guest.busy"
+  | "guest.codeReplacedTitle"
+  | "guest.codeReplacedBody";
 
 /** One language's compiled messages; the browser downloads only the one it asks for (a chunk per language). */
 export const loadGuestMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {

@@ -1,0 +1,167 @@
+/** SQL of remote presses and pranks (decisions 088, 089): the press's gate, where presses came from, the blocks. */
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { queryPreparedText, type Executor } from '../../db/client';
+import { pressBlocks, pressOrigins, requests, tables, users } from '../../db/schema';
+import type { OpeningHours } from '@shared/opening-hours';
+
+export interface GateRow {
+  /** The table the code names; null: no table has this code at this restaurant (or no such restaurant). */
+  table_id: string | null;
+  /** Whether the code is a table's id whose code was regenerated since (decision 089). */
+  replaced: boolean;
+  /** A retry of a press that was stored (its key is on one of the table's requests): it passes every gate. */
+  retry: boolean;
+  blocked: boolean;
+  opening_hours: OpeningHours | string | null;
+  time_zone: string | null;
+  press_budget_per_minute: number | string | null;
+  recent_presses: number | string;
+}
+
+/**
+ * Everything the press's gate needs, in one round trip before the press's own statement (requests.repo PRESS_SQL,
+ * untouched): the table the code names, the restaurant's hours and budget, its presses in the last minute
+ * (requests_restaurant_created_idx), and whether an active block holds this device or this address (an address block
+ * spares devices that had pressed here before it).
+ */
+const GATE_SQL = `
+select t.id as table_id,
+  t.id is null and exists (select 1 from tables x where x.id = $2 and x.restaurant_id = $1) as replaced,
+  coalesce($5::text is not null and exists (
+    select 1 from requests e where e.table_id = t.id and e.press_key = $5), false) as retry,
+  exists (select 1 from press_blocks b where b.restaurant_id = $1 and b.lifted_at is null and (
+    ($3::text is not null and b.device_id = $3 and b.device_until > $6)
+    or (b.address = $4 and b.address_until > $6 and ($3::text is null or not exists (
+      select 1 from press_origins o where o.restaurant_id = $1 and o.device_id = $3
+        and o.created_at < b.created_at))))) as blocked,
+  r.opening_hours, r.time_zone, r.press_budget_per_minute,
+  (select count(*) from requests q where q.restaurant_id = $1 and q.created_at > $6 - 60000) as recent_presses
+from (select 1) one
+left join restaurants r on r.id = $1
+left join tables t on t.restaurant_id = $1 and (t.guest_code = $2 or (t.guest_code is null and t.id = $2))`;
+
+export async function readGate(
+  db: Executor,
+  input: {
+    restaurantId: string;
+    code: string;
+    deviceId: string | null;
+    address: string;
+    pressKey: string | null;
+    now: number;
+  },
+): Promise<GateRow> {
+  const [row] = await queryPreparedText<GateRow>(db, 'press_gate', GATE_SQL, [
+    input.restaurantId,
+    input.code,
+    input.deviceId,
+    input.address,
+    input.pressKey,
+    input.now,
+  ]);
+  return row!;
+}
+
+/** The table a guest URL's code names (decision 089): its own code, or its id while it never had one. */
+export async function findTableIdByCode(db: Executor, restaurantId: string, code: string) {
+  const [row] = await db
+    .select({ id: tables.id })
+    .from(tables)
+    .where(
+      and(
+        eq(tables.restaurantId, restaurantId),
+        or(eq(tables.guestCode, code), and(isNull(tables.guestCode), eq(tables.id, code))),
+      ),
+    );
+  return row?.id;
+}
+
+/** Whether `code` is the id of one of the restaurant's tables whose code was regenerated. */
+export async function isReplacedCode(db: Executor, restaurantId: string, code: string) {
+  const [row] = await db
+    .select({ id: tables.id })
+    .from(tables)
+    .where(and(eq(tables.restaurantId, restaurantId), eq(tables.id, code)));
+  return row !== undefined;
+}
+
+export async function insertPressOrigin(db: Executor, row: typeof pressOrigins.$inferInsert) {
+  await db.insert(pressOrigins).values(row).onConflictDoNothing();
+}
+
+export async function findPressOrigin(db: Executor, requestId: string) {
+  const [row] = await db
+    .select({
+      deviceId: pressOrigins.deviceId,
+      address: pressOrigins.address,
+      restaurantId: pressOrigins.restaurantId,
+      tableNumber: tables.number,
+    })
+    .from(pressOrigins)
+    .innerJoin(requests, eq(requests.id, pressOrigins.requestId))
+    .innerJoin(tables, eq(tables.id, requests.tableId))
+    .where(eq(pressOrigins.requestId, requestId));
+  return row;
+}
+
+/** One block per prank call: a second dismissal of the same call changes nothing. */
+export async function insertPressBlock(db: Executor, row: typeof pressBlocks.$inferInsert) {
+  await db.insert(pressBlocks).values(row).onConflictDoNothing();
+}
+
+const blockers = alias(users, 'blockers');
+
+/** The restaurant's blocks still holding a device or an address at `now`, newest first. */
+export async function listActiveBlocks(db: Executor, restaurantId: string, now: number) {
+  return db
+    .select({
+      id: pressBlocks.id,
+      restaurantId: pressBlocks.restaurantId,
+      tableNumber: pressBlocks.tableNumber,
+      deviceId: pressBlocks.deviceId,
+      deviceUntil: pressBlocks.deviceUntil,
+      addressUntil: pressBlocks.addressUntil,
+      createdAt: pressBlocks.createdAt,
+      createdById: pressBlocks.createdBy,
+      createdByName: blockers.name,
+    })
+    .from(pressBlocks)
+    .leftJoin(blockers, eq(blockers.id, pressBlocks.createdBy))
+    .where(
+      and(
+        eq(pressBlocks.restaurantId, restaurantId),
+        isNull(pressBlocks.liftedAt),
+        or(gt(pressBlocks.deviceUntil, now), gt(pressBlocks.addressUntil, now)),
+      ),
+    )
+    .orderBy(desc(pressBlocks.createdAt));
+}
+
+/** Lifts an active block of the restaurant; false: none such (lifted, ended, another restaurant's). */
+export async function liftBlock(db: Executor, restaurantId: string, blockId: string, now: number) {
+  const rows = await db
+    .update(pressBlocks)
+    .set({ liftedAt: now })
+    .where(
+      and(
+        eq(pressBlocks.id, blockId),
+        eq(pressBlocks.restaurantId, restaurantId),
+        isNull(pressBlocks.liftedAt),
+        or(gt(pressBlocks.deviceUntil, now), gt(pressBlocks.addressUntil, now)),
+      ),
+    )
+    .returning({ id: pressBlocks.id });
+  return rows.length > 0;
+}
+
+/**
+ * "Regenerate QR codes" (decision 089): a fresh random code for every table of the restaurant, in one statement.
+ * gen_random_uuid() is built into PostgreSQL 13+ and PGlite.
+ */
+export async function regenerateGuestCodes(db: Executor, restaurantId: string, now: number) {
+  await db
+    .update(tables)
+    .set({ guestCode: sql`gen_random_uuid()::text`, updatedAt: now })
+    .where(eq(tables.restaurantId, restaurantId));
+}

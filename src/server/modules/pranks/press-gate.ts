@@ -1,0 +1,78 @@
+/**
+ * The guest press's gate (issue 27 item 5, decisions 088, 089): checked before the press's own statement
+ * (requests.repo PRESS_SQL, which it does not change), in one round trip. In order: the table the QR code names (a
+ * regenerated code answers "no longer valid"), a retry of a stored press (it passes: the guest's call is in), a prank
+ * block of this device or address, the opening hours, the restaurant's press budget.
+ */
+import type { Db } from '../../db/client';
+import { MSG } from '@shared/messages';
+import { isOpenAt, type OpeningHours } from '@shared/opening-hours';
+import { AppError, notFound } from '../../http/errors';
+import { insertPressOrigin, isReplacedCode, readGate, findTableIdByCode } from './pranks.repo';
+
+const tableNotFound = () => notFound(MSG.tableNotFoundBody, 'table_not_found');
+const codeReplaced = () => new AppError(410, 'table_code_replaced', MSG.tableCodeReplaced);
+
+/** Where a press came from: the guest page's device id (if it sent one) and the address key (client-address.ts). */
+export interface PressOrigin {
+  deviceId: string | null;
+  address: string;
+}
+
+const parsedHours = (value: OpeningHours | string | null): OpeningHours =>
+  typeof value === 'string' ? (JSON.parse(value) as OpeningHours) : value;
+
+export class PressGate {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /**
+   * The table id the press is for, or the refusal. The budget counts stored presses of the last minute: a burst
+   * checked at once may pass it by the presses in flight (a budget, not an exact cap; decision 088).
+   */
+  async check(
+    restaurantId: string,
+    code: string,
+    origin: PressOrigin,
+    pressKey: string | null,
+  ): Promise<string> {
+    const now = this.clock();
+    const gate = await readGate(this.db, { restaurantId, code, ...origin, pressKey, now });
+    if (!gate.table_id) throw gate.replaced ? codeReplaced() : tableNotFound();
+    if (gate.retry) return gate.table_id;
+    if (gate.blocked) throw new AppError(403, 'press_blocked', MSG.pressBlocked);
+    if (!isOpenAt(parsedHours(gate.opening_hours), now, gate.time_zone ?? 'UTC'))
+      throw new AppError(403, 'restaurant_closed', MSG.restaurantClosed);
+    if (Number(gate.recent_presses) >= Number(gate.press_budget_per_minute))
+      throw new AppError(429, 'restaurant_busy', MSG.restaurantBusy, { retryAfterSeconds: 60 });
+    return gate.table_id;
+  }
+
+  /** Notes where a stored press came from, for a prank dismissal (decision 089). A retry writes nothing new. */
+  async recordOrigin(restaurantId: string, requestId: string, origin: PressOrigin): Promise<void> {
+    await insertPressOrigin(this.db, {
+      requestId,
+      restaurantId,
+      deviceId: origin.deviceId,
+      address: origin.address,
+      createdAt: this.clock(),
+    });
+  }
+
+  /**
+   * The table id of a guest URL's code, for the guest page's other calls (its table, cool-down, own requests); a
+   * regenerated code answers 410 table_code_replaced, an unknown one `missing()`.
+   */
+  async tableIdOf(
+    restaurantId: string,
+    code: string,
+    missing: () => Error = tableNotFound,
+  ): Promise<string> {
+    const id = await findTableIdByCode(this.db, restaurantId, code);
+    if (id) return id;
+    if (await isReplacedCode(this.db, restaurantId, code)) throw codeReplaced();
+    throw missing();
+  }
+}
