@@ -33,6 +33,7 @@ import {
   throughputSection,
   type ScenarioResult,
 } from './live';
+import { routingSection, runRouting } from './routing';
 import { runStartup, startupSection } from './startup';
 import { runSweep, sweepSection } from './sweep';
 
@@ -177,6 +178,12 @@ async function main(): Promise<void> {
       log('floor: press-to-screen against an in-memory floor and a durable floor');
       print(floorSection(await runFloor(log)));
     } else log('floor skipped: it compares against PostgreSQL, which is not reachable');
+  }
+
+  if (benches.has('routing')) {
+    log('routing: sections and re-routing unconfirmed calls, 1,000 staff sockets');
+    await quiet(log);
+    print(routingSection(await runRouting(log)));
   }
 
   if (benches.has('ack')) {

@@ -40,6 +40,7 @@ export const BENCHMARKS = [
   'analytics',
   'memory',
   'floor',
+  'routing',
 ] as const;
 const ORDER: readonly string[] = BENCHMARKS;
 
