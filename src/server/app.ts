@@ -25,6 +25,7 @@ import { registerErrorHandler, StorageHealth } from './http/errors';
 import { registerCsrfGuard, registerSecurityHeaders } from './http/security';
 import { serverOptions } from './http/server-options';
 import { installSessionAccess } from './http/session';
+import { installUserBudgets, type UserBudgets } from './http/user-limits';
 import { connectBus, registerShutdown, startApp } from './lifecycle';
 import { createMailer, defaultDataDir, type Mailer } from './mail/mailer';
 import { registerLiveRoutes } from './live/live.routes';
@@ -108,6 +109,8 @@ export interface AppOptions {
   webhooks?: WebhookOptions;
   /** How often this instance sends due webhooks (decision 076); 0: never (tests call tick() by hand). */
   webhookSweepMs?: number;
+  /** Requests a minute per signed-in user, writes and reads apart (decision 073). */
+  userBudgets?: UserBudgets;
   /** Requests per API token and time window (API_TOKEN_RATE_LIMIT; decision 075). */
   apiTokenLimit?: { max: number; timeWindow: number };
   /** METRICS_TOKEN: /metrics on the app's port, for `Authorization: Bearer <token>` only (decision 021). */
@@ -168,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
   const routes = installSessionAccess(app, services, options.apiTokenLimit);
+  installUserBudgets(app, options.userBudgets);
   registerCsrfGuard(app, publicUrl);
   await registerApiDocsRoutes(app);
 

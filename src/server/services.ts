@@ -26,6 +26,7 @@ import { RestaurantAdminService } from './modules/restaurants/restaurant-admin.s
 import { StaffService } from './modules/staff/staff.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
+import { HeavyReadGate } from './http/user-limits';
 import { SuperAdminService } from './modules/super-admin/super-admin.service';
 import { VerificationService } from './modules/verification/verification.service';
 import { PasswordResetService } from './modules/password-reset/password-reset.service';
@@ -107,6 +108,10 @@ export function buildServices({
   requests.onCreated((request) => webhooks.requestEvent('request.created', request));
   requests.onUpdated((request) => webhooks.requestEvent(WEBHOOK_EVENT_OF[request.status], request));
   requests.onRated((rating) => webhooks.ratingEvent(rating));
+  // Decision 073: analytics figures are kept until the restaurant changes; a rating sends no live event.
+  const analytics = new AnalyticsService(db, clock);
+  analytics.figures.follow(bus);
+  requests.onRated((rating) => analytics.figures.drop(rating.restaurantId));
   // Decisions 090, 091: receipts and re-routing; a handled call's alerts are replaced on the devices they reached.
   const reach = new ReachService(db, live, pushService, log, clock);
   const pressGate = new PressGate(db, clock);
@@ -149,7 +154,9 @@ export function buildServices({
       },
     }),
     dashboard: new DashboardService(db),
-    analytics: new AnalyticsService(db, clock),
+    analytics,
+    /** Analytics, the dashboard and history: one at a time per user, a few per instance (decision 073). */
+    heavyReads: new HeavyReadGate(),
     account,
     mailer: mail,
     verification,

@@ -79,6 +79,8 @@ export function errorsOf(e: Endpoint): ErrorCode[] {
   if (!('public' in e.access)) {
     codes.add('unauthorized');
     codes.add('forbidden');
+    // The signed-in user's budget (decision 073).
+    codes.add('rate_limited');
   }
   if (e.tokenScope) codes.add('token_scope');
   if (e.method !== 'GET') codes.add('csrf');

@@ -2280,6 +2280,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -2394,6 +2410,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -2526,6 +2558,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -2651,7 +2699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests: wait Retry-After seconds. Codes: `locked`, `throttled`. */
+            /** @description Too many requests: wait Retry-After seconds. Codes: `locked`, `throttled`, `rate_limited`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2662,7 +2710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "locked" | "throttled";
+                            code?: "locked" | "throttled" | "rate_limited";
                         };
                     };
                 };
@@ -3214,6 +3262,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -3309,6 +3373,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -3429,6 +3509,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -4694,6 +4790,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -4824,6 +4936,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -4970,6 +5098,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -5046,6 +5190,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -5175,6 +5335,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -5344,6 +5520,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -5492,6 +5684,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -5612,6 +5820,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -5754,6 +5978,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -5892,6 +6132,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -5998,6 +6254,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -6146,6 +6418,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -6290,6 +6578,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -6416,6 +6720,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -6532,6 +6852,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -6680,6 +7016,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -6818,6 +7170,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -6938,6 +7306,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -7086,6 +7470,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -7217,6 +7617,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -7323,6 +7739,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -7471,6 +7903,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -7587,6 +8035,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -7735,6 +8199,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -7879,6 +8359,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -7985,6 +8481,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -8133,6 +8645,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -8271,6 +8799,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -8379,6 +8923,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -8527,6 +9087,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -8671,6 +9247,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -8805,6 +9397,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -8947,6 +9555,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -9085,6 +9709,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -9215,6 +9855,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -9321,6 +9977,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -9480,6 +10152,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -9596,6 +10284,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -9746,6 +10450,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -9882,6 +10602,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_invalid_media_type";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -10025,7 +10761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Too many requests: wait Retry-After seconds. Codes: `reset_mail_limit`. */
+            /** @description Too many requests: wait Retry-After seconds. Codes: `reset_mail_limit`, `rate_limited`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -10036,7 +10772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "reset_mail_limit";
+                            code?: "reset_mail_limit" | "rate_limited";
                         };
                     };
                 };
@@ -10165,6 +10901,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -10285,6 +11037,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -10510,6 +11278,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -10584,6 +11368,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -10819,6 +11619,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -10931,6 +11747,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -11073,6 +11905,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -11211,6 +12059,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -11345,6 +12209,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -11600,6 +12480,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -11738,6 +12634,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -11844,6 +12756,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -11965,6 +12893,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -12093,6 +13037,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -12169,6 +13129,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "forbidden";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -12460,6 +13436,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -12573,6 +13565,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -12731,6 +13739,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -12851,6 +13875,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -12966,6 +14006,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -13126,6 +14182,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -13242,6 +14314,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -13385,6 +14473,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -13505,6 +14609,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "webhook_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -13647,6 +14767,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -13753,6 +14889,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "restaurant_not_found";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };
@@ -13916,6 +15068,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
             /** @description An unexpected error (logged with the request id). Codes: `internal`. */
             500: {
                 headers: {
@@ -14032,6 +15200,22 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ctp_body_too_large";
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "rate_limited";
                         };
                     };
                 };

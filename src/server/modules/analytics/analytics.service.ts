@@ -19,6 +19,16 @@ import {
   type VisitFiguresRow,
 } from './analytics.repo';
 import { RATINGS_LIST_MAX } from '@shared/analytics';
+import { FiguresCache } from './figures-cache';
+
+/** How long a period's figures are kept at most when no change of the restaurant drops them (decision 073). */
+const FIGURES_TTL_MS = 60_000;
+
+type PeriodRows = [
+  FiguresRow[],
+  Awaited<ReturnType<typeof periodRatings>>,
+  VisitFiguresRow[],
+];
 
 const ms = (value: number | string | null): number | null =>
   value === null ? null : Math.round(Number(value));
@@ -59,6 +69,8 @@ export class AnalyticsService {
   constructor(
     private readonly db: Db,
     private readonly clock: () => number = Date.now,
+    /** A period's figures and ratings, kept until the restaurant changes (decision 073). */
+    readonly figures = new FiguresCache<PeriodRows>(FIGURES_TTL_MS),
   ) {}
 
   async period(
@@ -75,11 +87,16 @@ export class AnalyticsService {
       this.clock(),
     );
     if (!bounds) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-    const [rows, ratings, visitRows] = await Promise.all([
-      periodFigures(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
-      periodRatings(this.db, restaurantId, bounds.from, bounds.to, RATINGS_LIST_MAX),
-      periodVisits(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
-    ]);
+    const [rows, ratings, visitRows] = await this.figures.get(
+      restaurantId,
+      `${bounds.timeZone} ${bounds.from} ${bounds.to}`,
+      () =>
+        Promise.all([
+          periodFigures(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
+          periodRatings(this.db, restaurantId, bounds.from, bounds.to, RATINGS_LIST_MAX),
+          periodVisits(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
+        ]),
+    );
     const of = (kind: FiguresRow['kind']) => rows.filter((row) => row.kind === kind);
 
     const byHour = new Map(of('hour').map((row) => [row.hour, row]));

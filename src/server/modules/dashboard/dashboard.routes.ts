@@ -5,12 +5,14 @@ import type { Services } from '../../services';
 
 export function registerDashboardRoutes(
   app: FastifyInstance,
-  { dashboard, restaurantAdmin }: Services,
+  { dashboard, restaurantAdmin, heavyReads }: Services,
 ): void {
   // "Today" is the restaurant's own day (its time zone), computed by the database: no ?since= (decision 044).
   route(app, getDashboard, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return dashboard.overview(request.user!, request.params.restaurantId);
+    return heavyReads.run(request.user!.id, () =>
+      dashboard.overview(request.user!, request.params.restaurantId),
+    );
   });
 
   // Every restaurant of the signed-in owner (decision 085): only their own, listed by the owner's id.

@@ -10,7 +10,10 @@ import {
 import { route } from '../../http/route';
 import type { Services } from '../../services';
 
-export function registerRequestsRoutes(app: FastifyInstance, { requests, reach }: Services): void {
+export function registerRequestsRoutes(
+  app: FastifyInstance,
+  { requests, reach, heavyReads }: Services,
+): void {
   route(app, listRequests, async (request) => {
     return requests.list(request.user!, request.params.restaurantId, request.query);
   });
@@ -39,6 +42,8 @@ export function registerRequestsRoutes(app: FastifyInstance, { requests, reach }
   );
 
   route(app, getRequestHistory, async (request) => {
-    return requests.history(request.user!, request.params.restaurantId, request.query);
+    return heavyReads.run(request.user!.id, () =>
+      requests.history(request.user!, request.params.restaurantId, request.query),
+    );
   });
 }
