@@ -3,13 +3,24 @@
  * work never shares the press generator's event loop. Bounded by time and by count; every connection comes from
  * one source address (the attacker's). Prints one JSON line: requests sent and the answers' statuses.
  *
- *   node --import tsx bench/lib/flood.ts <signin|cookies|sockets> <base> <seconds> <address> [cookie]
+ *   node --import tsx bench/lib/flood.ts <kind> <base> <seconds> <address> [cookie] [restaurantId]
+ *
+ * Signed-in floods (issue 25): `analytics` (the owner's month view), `language` (a server changing language),
+ * `colour` (the owner changing the restaurant's colour), `staff` (the owner adding PIN staff), each over
+ * {@link SIGNED_IN_CONNECTIONS} connections with one valid session; `bodies`: anonymous 64 KB JSON bodies to a
+ * sign-in-required route over {@link BODY_CONNECTIONS} connections.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import WebSocket from 'ws';
 
-export type FloodKind = 'signin' | 'cookies' | 'sockets';
+export type FloodKind =
+  'signin' | 'cookies' | 'sockets' | 'analytics' | 'language' | 'colour' | 'staff' | 'bodies';
+/** Connections of one signed-in user's flood (the review's: 20). */
+export const SIGNED_IN_CONNECTIONS = 20;
+/** Connections of the anonymous 64 KB bodies. */
+export const BODY_CONNECTIONS = 100;
+const BODY_BYTES = 64 * 1024;
 /** Keep-alive connections of the HTTP floods (the review's sign-in flood used 200). */
 export const FLOOD_CONNECTIONS = 200;
 /** Upper bound on requests (or socket attempts) per flood, whatever the time. */
@@ -64,6 +75,95 @@ async function httpFlood(
   return { sent, ...statuses };
 }
 
+/** One request of a signed-in or body flood: method, path, body. */
+function floodRequest(
+  kind: 'analytics' | 'language' | 'colour' | 'staff' | 'bodies',
+  n: number,
+  restaurantId: string,
+): { method: string; path: string; body?: string } {
+  switch (kind) {
+    case 'analytics':
+      return { method: 'GET', path: `/api/restaurants/${restaurantId}/analytics?period=month` };
+    case 'language':
+      return {
+        method: 'PUT',
+        path: '/api/account/language',
+        body: JSON.stringify({ language: n % 2 ? 'de' : 'fr' }),
+      };
+    case 'colour':
+      return {
+        method: 'PATCH',
+        path: `/api/restaurants/${restaurantId}`,
+        body: JSON.stringify({ primaryColor: `#${(n % 0xffffff).toString(16).padStart(6, '0')}` }),
+      };
+    case 'staff':
+      return {
+        method: 'POST',
+        path: `/api/restaurants/${restaurantId}/staff`,
+        body: JSON.stringify({
+          mode: 'pin',
+          name: `Flood ${n}`,
+          loginId: `flood${n}`,
+          pin: '1234',
+        }),
+      };
+    case 'bodies':
+      // A JSON string of 64 KB, to a route that needs a session, without one.
+      return {
+        method: 'PUT',
+        path: '/api/account/language',
+        body: JSON.stringify({ language: 'x'.repeat(BODY_BYTES - 20) }),
+      };
+  }
+}
+
+async function userFlood(
+  kind: 'analytics' | 'language' | 'colour' | 'staff' | 'bodies',
+  base: string,
+  until: number,
+  localAddress: string,
+  cookie: string,
+  restaurantId: string,
+): Promise<Record<string, number>> {
+  const connections = kind === 'bodies' ? BODY_CONNECTIONS : SIGNED_IN_CONNECTIONS;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, localAddress });
+  const statuses: Record<string, number> = {};
+  let sent = 0;
+  const once = (n: number) =>
+    new Promise<void>((resolve) => {
+      const { method, path, body } = floodRequest(kind, n, restaurantId);
+      const req = http.request(
+        `${base}${path}`,
+        {
+          method,
+          agent,
+          headers: {
+            ...(body ? { 'content-type': 'application/json', origin: base } : {}),
+            ...(kind === 'bodies' ? {} : { cookie }),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        statuses.error = (statuses.error ?? 0) + 1;
+        resolve();
+      });
+      req.end(body);
+    });
+  const worker = async () => {
+    while (Date.now() < until && sent < FLOOD_MAX_REQUESTS) await once(sent++);
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  agent.destroy();
+  return { sent, ...statuses };
+}
+
 async function socketFlood(
   base: string,
   until: number,
@@ -111,18 +211,21 @@ async function socketFlood(
 }
 
 async function main(): Promise<void> {
-  const [kind, base, seconds, address, cookie] = process.argv.slice(2) as [
+  const [kind, base, seconds, address, cookie, restaurantId] = process.argv.slice(2) as [
     FloodKind,
     string,
     string,
     string,
+    string | undefined,
     string | undefined,
   ];
   const until = Date.now() + Number(seconds) * 1000;
   const result =
     kind === 'sockets'
       ? await socketFlood(base, until, address, cookie ?? '')
-      : await httpFlood(kind, base, until, address);
+      : kind === 'signin' || kind === 'cookies'
+        ? await httpFlood(kind, base, until, address)
+        : await userFlood(kind, base, until, address, cookie ?? '', restaurantId ?? '');
   console.log(JSON.stringify(result));
 }
 
