@@ -13,7 +13,8 @@ const outDir = path.join(root, 'dist/server');
 fs.rmSync(outDir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server/main.ts' },
+  // The embedded database's worker thread is an entry of its own (decision 072), loaded by db/client.ts.
+  entryPoints: { server: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
   outdir: outDir,
   bundle: true,
   platform: 'node',

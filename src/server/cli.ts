@@ -206,7 +206,11 @@ async function main(argv: string[]): Promise<number> {
   let database: Database;
   try {
     // The CLI never opens the embedded data while the server holds it (the lock file says so).
-    database = await openDatabase(databaseOptionsFromEnv(env));
+    // An offline tool: the embedded database on this thread, as backup and move-to-postgres (decision 072).
+    const options = databaseOptionsFromEnv(env);
+    database = await openDatabase(
+      options.kind === 'pglite' ? { ...options, thread: 'main' } : options,
+    );
   } catch (err) {
     if (err instanceof DatabaseInUseError) {
       console.error(err.message);

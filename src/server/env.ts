@@ -101,6 +101,11 @@ const envSchema = z.object({
    */
   SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Where the embedded database runs (decision 072): `worker`, a thread of its own behind a priority queue
+   * (presses, then other work, then reports), or `main`, the server's own thread. Unset: the default of decision 072.
+   */
+  PGLITE_THREAD: z.enum(['worker', 'main']).optional(),
   /** Skips creating the demo restaurant on an empty database. */
   /**
    * Webhooks to loopback receivers, over plain HTTP too (decision 076): for tests and development; ignored when

@@ -32,7 +32,7 @@ export default async function setup(): Promise<void> {
     await db.close();
     return;
   }
-  const db = await openDatabase({ kind: 'pglite-memory' });
+  const db = await openDatabase({ kind: 'pglite-memory', thread: 'main' });
   await db.migrate();
   const blob = await dumpPglite(db);
   fs.writeFileSync(TEMPLATE_DUMP, Buffer.from(await blob.arrayBuffer()));

@@ -2,17 +2,24 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database, type EmbeddedThread } from '../../src/server/db/client';
 import { withDatabase } from './global-setup';
 import { TEMPLATE_DB, TEMPLATE_DUMP, TEST_DB_PREFIX, adminUrl } from './paths';
 
 export const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * The embedded database runs where the server's would (decision 072; `PGLITE_THREAD=worker|main` picks it for a
+ * run); `thread: 'main'` keeps it on the test's own thread (tests of PGlite's internals).
+ */
+export async function createTestDatabase(
+  options: { thread?: EmbeddedThread } = {},
+): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const template = new Blob([fs.readFileSync(TEMPLATE_DUMP)]);
-    return openDatabase({ kind: 'pglite-memory', template });
+    const thread = options.thread ?? (process.env.PGLITE_THREAD as EmbeddedThread | undefined);
+    return openDatabase({ kind: 'pglite-memory', template, thread });
   }
   const name = `${TEST_DB_PREFIX}_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl(url) });

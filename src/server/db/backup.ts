@@ -18,7 +18,7 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<str
   const dbDir = path.join(dataDir, 'db');
   // Checked before opening: opening an empty directory would create a fresh database just to back it up.
   if (!hasDatabase(dbDir)) throw new DataCommandError(`No embedded database in ${dbDir}.`);
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const database = await openDatabase({ kind: 'pglite', dataDir, thread: 'main' });
   let bytes: Buffer;
   try {
     const client = pgliteOf(database);

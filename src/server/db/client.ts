@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 import { enableNamedStatements, queryNamed } from './pglite-statements';
+import { RemotePGlite, type WorkerScript } from './pglite-remote';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -30,18 +31,36 @@ export const MIGRATIONS_DIR = path.join(HERE, 'migrations');
 const PGLITE_TEMPLATE = path.join(HERE, 'pglite-template.tar.gz');
 
 /** The template's bytes when `dir` holds no cluster yet and the build made one; otherwise undefined. */
-function freshClusterTemplate(dir: string): Blob | undefined {
+function freshClusterTemplate(dir: string): ArrayBuffer | undefined {
   if (fs.existsSync(path.join(dir, 'PG_VERSION')) || !fs.existsSync(PGLITE_TEMPLATE))
     return undefined;
-  return new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+  return new Uint8Array(fs.readFileSync(PGLITE_TEMPLATE)).buffer;
 }
+
+/**
+ * The embedded database's worker (decision 072): compiled beside the server by `npm run build`, or its TypeScript
+ * source run through tsx (from source and in tests).
+ */
+function workerScript(): WorkerScript {
+  const compiled = path.join(HERE, 'pglite-worker.js');
+  if (fs.existsSync(compiled)) return { file: compiled, execArgv: [] };
+  return { file: path.join(HERE, 'pglite-worker-source.mjs'), execArgv: [] };
+}
+
+/**
+ * Where PGlite runs (decision 072, `PGLITE_THREAD`): on a worker thread of its own, behind a priority queue, or on
+ * the calling thread. The command line's offline tools (backup, move-to-postgres) always use their own thread.
+ */
+export type EmbeddedThread = 'worker' | 'main';
+/** Without PGLITE_THREAD (decision 072: chosen by measuring the suite and the abuse bench). */
+const DEFAULT_EMBEDDED_THREAD: EmbeddedThread = 'worker';
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** `durable: false` only for the benchmark that measures fsync's cost (durable-fs.ts). */
-  | { kind: 'pglite'; dataDir: string; durable?: boolean }
+  | { kind: 'pglite'; dataDir: string; durable?: boolean; thread?: EmbeddedThread }
   /** Tests: an in-memory PGlite loaded from a migrated template dump. */
-  | { kind: 'pglite-memory'; template?: Blob };
+  | { kind: 'pglite-memory'; template?: Blob; thread?: EmbeddedThread };
 
 export interface Database {
   db: Db;
@@ -52,6 +71,8 @@ export interface Database {
   url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Only for the embedded database: fsync calls it made so far (durable-fs.ts; tests check commits reach the disk). */
+  fsyncCount?: () => Promise<number>;
 }
 
 export class DatabaseInUseError extends Error {
@@ -126,59 +147,110 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  // PGlite (its JS, Drizzle's PGlite driver, the durable file system) is loaded only for an embedded database: a
-  // PostgreSQL process never holds it in memory (issue 16, lean memory).
-  const [
-    { PGlite },
-    { drizzle: drizzlePglite },
-    { migrate: migratePglite },
-    { embeddedPgliteOptions },
-  ] = await Promise.all([
-    import('@electric-sql/pglite'),
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
-    import('./durable-fs'),
   ]);
   let release = () => undefined as void;
-  let client: PGlite;
-  if (options.kind === 'pglite') {
-    release = acquireDataDirLock(options.dataDir);
-    try {
-      const dir = path.join(options.dataDir, 'db');
-      const loadDataDir = freshClusterTemplate(dir);
-      client = await PGlite.create({
-        ...embeddedPgliteOptions(dir, { durable: options.durable }),
-        ...(loadDataDir ? { loadDataDir } : {}),
-      });
-    } catch (err) {
-      release();
-      throw err;
+  if (options.kind === 'pglite') release = acquireDataDirLock(options.dataDir);
+  let client: EmbeddedClient;
+  let fsyncCount: () => Promise<number>;
+  try {
+    if ((options.thread ?? DEFAULT_EMBEDDED_THREAD) === 'worker') {
+      const remote = await openRemote(options);
+      client = remote;
+      fsyncCount = () => remote.fsyncCount();
+    } else {
+      client = await openInProcess(options);
+      const { embeddedFsyncCount } = await import('./durable-fs');
+      fsyncCount = () => Promise.resolve(embeddedFsyncCount());
     }
-  } else {
-    client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
+  } catch (err) {
+    release();
+    throw err;
   }
-  enableNamedStatements(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      migratePglite(drizzlePglite(client as PGlite), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await client.close();
       release();
     },
+    fsyncCount,
   };
 }
 
-/** The PGlite instance under an embedded database (backup, move-to-postgres). */
+type EmbeddedOptions = Extract<DatabaseOptions, { kind: 'pglite' | 'pglite-memory' }>;
+
+/** The embedded database on a worker thread of its own (decision 072). */
+async function openRemote(options: EmbeddedOptions): Promise<RemotePGlite> {
+  const remote =
+    options.kind === 'pglite'
+      ? new RemotePGlite(workerScript(), {
+          kind: 'dir',
+          dir: path.join(options.dataDir, 'db'),
+          durable: options.durable ?? true,
+          template: freshClusterTemplate(path.join(options.dataDir, 'db')),
+        })
+      : new RemotePGlite(workerScript(), {
+          kind: 'memory',
+          template: options.template ? await options.template.arrayBuffer() : undefined,
+        });
+  try {
+    await remote.ready;
+  } catch (err) {
+    await remote.close().catch(() => undefined);
+    throw err;
+  }
+  return remote;
+}
+
+/**
+ * PGlite on this thread. PGlite (its JS and the durable file system) is loaded only here or in the worker: a
+ * PostgreSQL process never holds it in memory (issue 16, lean memory).
+ */
+async function openInProcess(options: EmbeddedOptions): Promise<PGlite> {
+  const [{ PGlite }, { embeddedPgliteOptions }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('./durable-fs'),
+  ]);
+  let client: PGlite;
+  if (options.kind === 'pglite') {
+    const dir = path.join(options.dataDir, 'db');
+    const template = freshClusterTemplate(dir);
+    client = await PGlite.create({
+      ...embeddedPgliteOptions(dir, { durable: options.durable }),
+      ...(template ? { loadDataDir: new Blob([template]) } : {}),
+    });
+  } else {
+    client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
+  }
+  enableNamedStatements(client);
+  return client;
+}
+
+/** PGlite on this thread, or its stand-in for the worker's. */
+type EmbeddedClient = PGlite | RemotePGlite;
+
+/** The PGlite instance under an embedded database opened on this thread (backup, move-to-postgres, tests). */
 export function pgliteOf(database: Database): PGlite {
+  const client = embeddedOf(database);
+  if (client instanceof RemotePGlite) throw new Error('The embedded database runs on its worker');
+  return client;
+}
+
+/** The embedded database's client: PGlite itself, or its worker's stand-in. */
+export function embeddedOf(database: Database): EmbeddedClient {
   if (database.kind !== 'pglite') throw new Error('Not an embedded database');
-  return (database.db as unknown as { $client: PGlite }).$client;
+  return (database.db as unknown as { $client: EmbeddedClient }).$client;
 }
 
 /** For tests: the migrated template that each test file's in-memory database starts from. */
 export async function dumpPglite(database: Database): Promise<Blob> {
-  return pgliteOf(database).dumpDataDir('none');
+  return embeddedOf(database).dumpDataDir('none');
 }
 
 /** Runs raw SQL on either backend: node-postgres and PGlite both answer with `{ rows }`. */
@@ -212,6 +284,7 @@ export async function queryPreparedText<T>(
 ): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (client instanceof RemotePGlite) return (await client.queryNamed<T>(text, values)).rows;
   // The only other database is PGlite (not imported here: a PostgreSQL process never loads it); a transaction has
   // no $client.
   if (isPglite(client))

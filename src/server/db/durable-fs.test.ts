@@ -5,7 +5,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from './client';
-import { embeddedFsyncCount } from './durable-fs';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -29,10 +28,10 @@ describe('embedded database durability', () => {
       expect(await setting(database, 'wal_sync_method')).toBe('fsync');
       await database.db.execute(sql`create table durability_probe (n int)`);
       for (let n = 1; n <= 3; n++) {
-        const before = embeddedFsyncCount();
+        const before = await database.fsyncCount!();
         await database.db.execute(sql`insert into durability_probe values (${n})`);
         // The commit's WAL flush went down to the disk before the statement returned.
-        expect(embeddedFsyncCount()).toBeGreaterThan(before);
+        expect(await database.fsyncCount!()).toBeGreaterThan(before);
       }
     } finally {
       await database.close();
@@ -43,10 +42,10 @@ describe('embedded database durability', () => {
     const database = await open(false);
     try {
       expect(await setting(database, 'fsync')).toBe('off');
-      const before = embeddedFsyncCount();
+      const before = await database.fsyncCount!();
       await database.db.execute(sql`create table durability_probe (n int)`);
       await database.db.execute(sql`insert into durability_probe values (1)`);
-      expect(embeddedFsyncCount()).toBe(before);
+      expect(await database.fsyncCount!()).toBe(before);
     } finally {
       await database.close();
     }

@@ -158,7 +158,7 @@ export async function moveToPostgres(
   const shown = redactUrl(url);
 
   // Takes DATA_DIR's lock: refused with one line while the app runs on it (DatabaseInUseError).
-  const source = await openDatabase({ kind: 'pglite', dataDir });
+  const source = await openDatabase({ kind: 'pglite', dataDir, thread: 'main' });
   const target = new pg.Client({ connectionString: url, connectionTimeoutMillis: 15_000 });
   // A dropped connection is reported by the query that meets it; the event alone must not crash the process.
   target.on('error', () => undefined);

@@ -5,5 +5,5 @@ import type { DatabaseOptions } from './client';
 export function databaseOptionsFromEnv(env: Env): DatabaseOptions {
   return env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL }
-    : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) };
+    : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR), thread: env.PGLITE_THREAD };
 }

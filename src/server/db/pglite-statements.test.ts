@@ -13,7 +13,7 @@ describe.skipIf(backend !== 'pglite')('named statements on PGlite', () => {
   let database: Database;
   let client: PGlite;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ thread: 'main' });
     client = pgliteOf(database);
     await client.exec(`
       create table probe (id text primary key, n bigint, at timestamptz, tags text[], note text);
@@ -97,7 +97,7 @@ describe.skipIf(backend !== 'pglite')('named statements on PGlite', () => {
   });
 
   it('says the database is closed once it is', async () => {
-    const other = await createTestDatabase();
+    const other = await createTestDatabase({ thread: 'main' });
     const pg = pgliteOf(other);
     expect((await queryNamed<{ one: number }>(pg, 'select $1::int as one', [1]))!.rows).toEqual([
       { one: 1 },

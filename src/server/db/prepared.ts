@@ -6,6 +6,7 @@
  * PGlite's one connection (pglite-statements.ts), for the same reason.
  */
 import type { Executor } from './client';
+import { RemotePGlite } from './pglite-remote';
 import { registerNamedStatement } from './pglite-statements';
 
 export function preparedPerDatabase<P extends { getQuery(): { sql: string } }>(
@@ -17,7 +18,10 @@ export function preparedPerDatabase<P extends { getQuery(): { sql: string } }>(
     if (!statement) {
       statement = build(db);
       statements.set(db, statement);
-      registerNamedStatement((db as { $client?: unknown }).$client, statement.getQuery().sql);
+      const client = (db as { $client?: unknown }).$client;
+      // On the embedded database's worker (decision 072) or on this thread.
+      if (client instanceof RemotePGlite) client.register(statement.getQuery().sql);
+      else registerNamedStatement(client, statement.getQuery().sql);
     }
     return statement;
   };

@@ -10,10 +10,12 @@
  * A heavy read waits while the same user's previous one runs (a second tab loads after the first), up to
  * {@link HEAVY_READ_WAITING} waiting; one more is refused with 429 and Retry-After. The instance also runs at most
  * {@link HEAVY_READS_AT_ONCE} heavy reads at once, whoever asks, so reports never take every database connection
- * (PostgreSQL's pool) from presses.
+ * (PostgreSQL's pool) from presses. On the embedded database's worker their calls run at `report` priority
+ * (decision 072, db/priority.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@shared/messages';
+import { withDbPriority } from '../db/priority';
 import { AppError } from './errors';
 
 /** Requests per minute and user (defaults; tests and the benchmark may pass others). */
@@ -41,13 +43,16 @@ export class HeavyReadGate {
 
   constructor(private readonly atOnce = HEAVY_READS_AT_ONCE) {}
 
-  /** Runs `work` once it is this user's turn and a slot of the instance is free. */
+  /**
+   * Runs `work` once it is this user's turn and a slot of the instance is free; on the embedded database's worker its
+   * calls go after everything else (decision 072).
+   */
   async run<T>(userId: string, work: () => Promise<T>): Promise<T> {
     await this.enter(userId);
     try {
       await this.take();
       try {
-        return await work();
+        return await withDbPriority('report', work);
       } finally {
         this.give();
       }

@@ -13,6 +13,7 @@ import { MSG } from '@shared/messages';
 import { notFound } from '../../http/errors';
 import { addressKey } from '../../http/client-address';
 import { route } from '../../http/route';
+import { withDbPriority } from '../../db/priority';
 import type { Services } from '../../services';
 import { PRESS_DEADLINE_MS } from '../requests/requests.service';
 
@@ -84,21 +85,25 @@ export function registerGuestRoutes(
         deviceId: request.headers['x-device-id'] ?? null,
         address: addressKey(request.ip),
       };
-      const tableId = await pressGate.check(restaurantId, code, origin, pressKey);
-      // A retry of a press that was stored is answered as the press was: 201 with its request.
-      const created = await requests.createFromGuest(
-        restaurantId,
-        tableId,
-        request.body.type,
-        pressKey,
-        {
-          note: request.body.note,
-          urgent: request.body.urgent,
-          // From the press's arrival (reply.elapsedTime: since Fastify received it).
-          deadline: Date.now() - reply.elapsedTime + PRESS_DEADLINE_MS,
-        },
-      );
-      await pressGate.recordOrigin(restaurantId, created.request.id, origin);
+      // Its database work goes first on the embedded database's worker (decision 072).
+      const created = await withDbPriority('press', async () => {
+        const tableId = await pressGate.check(restaurantId, code, origin, pressKey);
+        // A retry of a press that was stored is answered as the press was: 201 with its request.
+        const stored = await requests.createFromGuest(
+          restaurantId,
+          tableId,
+          request.body.type,
+          pressKey,
+          {
+            note: request.body.note,
+            urgent: request.body.urgent,
+            // From the press's arrival (reply.elapsedTime: since Fastify received it).
+            deadline: Date.now() - reply.elapsedTime + PRESS_DEADLINE_MS,
+          },
+        );
+        await pressGate.recordOrigin(restaurantId, stored.request.id, origin);
+        return stored;
+      });
       return reply.status(201).send(created);
     },
     { config: { rateLimit: GUEST_PRESS_LIMIT }, bodyLimit: 2048 },

@@ -6,6 +6,7 @@
  */
 import type { Executor } from '../../db/client';
 import { GroupCommit, type GroupCommitOptions } from '../../db/group-commit';
+import { withDbPriority } from '../../db/priority';
 import { claimTablesAndInsertRequests, type ClaimedPress, type PressInput } from './requests.repo';
 
 export type PressBatcherOptions = GroupCommitOptions;
@@ -17,10 +18,12 @@ export class PressBatcher {
     this.group = new GroupCommit(
       options,
       (press) => press.tableId,
-      async (presses) => {
-        const claimed = await claimTablesAndInsertRequests(db, presses);
-        return presses.map((p) => claimed.get(p.id));
-      },
+      // Whichever press's turn runs the statement, it goes first on the embedded database (decision 072).
+      (presses) =>
+        withDbPriority('press', async () => {
+          const claimed = await claimTablesAndInsertRequests(db, presses);
+          return presses.map((p) => claimed.get(p.id));
+        }),
     );
   }
 
