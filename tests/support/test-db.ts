@@ -9,8 +9,9 @@ import { TEMPLATE_DB, TEMPLATE_DUMP, TEST_DB_PREFIX, adminUrl } from './paths';
 export const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 /**
- * The embedded database runs where the server's would (decision 072; `PGLITE_THREAD=worker|main` picks it for a
- * run); `thread: 'main'` keeps it on the test's own thread (tests of PGlite's internals).
+ * The embedded database runs on the test's own thread unless `PGLITE_THREAD=worker` (decision 072): every test
+ * database opened on a worker pays the worker's start-up (its module and PGlite's WebAssembly compiled again, the
+ * template copied across), so the suite stays on the main thread by default; `thread` overrides both.
  */
 export async function createTestDatabase(
   options: { thread?: EmbeddedThread } = {},
@@ -18,7 +19,7 @@ export async function createTestDatabase(
   const url = process.env.DATABASE_URL;
   if (!url) {
     const template = new Blob([fs.readFileSync(TEMPLATE_DUMP)]);
-    const thread = options.thread ?? (process.env.PGLITE_THREAD as EmbeddedThread | undefined);
+    const thread = options.thread ?? (process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main');
     return openDatabase({ kind: 'pglite-memory', template, thread });
   }
   const name = `${TEST_DB_PREFIX}_test_${randomBytes(6).toString('hex')}`;
