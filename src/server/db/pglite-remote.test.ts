@@ -12,10 +12,11 @@ import { backend, createTestDatabase } from '../../../tests/support/test-db';
 
 describe.skipIf(backend !== 'pglite')('the embedded database on its worker (decision 072)', () => {
   let database: Database;
+  // Opening on a worker compiles its module and PGlite again: slow on a busy machine (decision 072).
   beforeAll(async () => {
     database = await createTestDatabase({ thread: 'worker' });
     await database.db.execute(sql`create table remote_probe (id int primary key, note text)`);
-  });
+  }, 180_000);
   afterAll(() => database.close());
 
   it('runs a queued press before other work, and a report only when nothing else waits', async () => {
