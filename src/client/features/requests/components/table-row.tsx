@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { isReminderType } from '@shared/request-types';
 import { toast } from 'react-toastify';
 import { PRANK_DEVICE_BLOCK_HOURS } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
@@ -276,20 +277,23 @@ function RequestLine({
             </strong>
             <br />
             {appText(i18n, 'app.console.dismissConfirmBody')}
-            <span className="mt-3 flex items-start gap-2">
-              <input
-                id={prankId}
-                type="checkbox"
-                checked={prank}
-                onChange={(e) => setPrank(e.target.checked)}
-                className="mt-1 size-4 shrink-0 accent-brand-700"
-              />
-              <label htmlFor={prankId} className="text-sm text-ink">
-                {appText(i18n, 'app.console.prankCheckbox', {
-                  hours: PRANK_DEVICE_BLOCK_HOURS,
-                })}
-              </label>
-            </span>
+            {/* Decision 097: a reminder came from no guest's phone, so there is nothing to pause. */}
+            {!isReminderType(request.type) && (
+              <span className="mt-3 flex items-start gap-2">
+                <input
+                  id={prankId}
+                  type="checkbox"
+                  checked={prank}
+                  onChange={(e) => setPrank(e.target.checked)}
+                  className="mt-1 size-4 shrink-0 accent-brand-700"
+                />
+                <label htmlFor={prankId} className="text-sm text-ink">
+                  {appText(i18n, 'app.console.prankCheckbox', {
+                    hours: PRANK_DEVICE_BLOCK_HOURS,
+                  })}
+                </label>
+              </span>
+            )}
           </>
         }
         confirmLabel={appText(i18n, prank ? 'app.console.prankConfirm' : 'app.console.dismiss')}
