@@ -58,7 +58,7 @@ export const requestTypeSchema = z.union([specRequestTypeSchema, customTypeKeySc
 /** Decision 097: the service timers' staff-only reminders, never a guest's type. */
 const reminderTypeSchema = z.enum(REMINDER_TYPES).meta({ id: 'ReminderType' });
 /** A request's type as staff see it: a guest's type, or a reminder to the table's server (decision 097). */
-export const staffRequestTypeSchema = z.union([requestTypeSchema, reminderTypeSchema]).meta({
+const staffRequestTypeSchema = z.union([requestTypeSchema, reminderTypeSchema]).meta({
   id: 'StaffRequestType',
   description:
     'A guest’s request type (RequestType), or a reminder the service timers made for the table’s server: `reminder_order` (seated a while with no order request), `reminder_bill` (a bill still open a while after it was pressed).',

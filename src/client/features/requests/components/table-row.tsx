@@ -129,11 +129,12 @@ function RequestLine({
   const [confirming, setConfirming] = useState(false);
   // A request its guest reopened (decision 082) waits again from its reopening.
   const waitingSince = request.reopenedAt ?? request.createdAt;
+  // Decision 097: a reminder is never overdue (it is not a guest's wait, escalation leaves it alone).
   const timing = pendingTiming(
     waitingSince,
     context.now,
     request.overdue,
-    context.escalateAfterMinutes,
+    isReminderType(request.type) ? null : context.escalateAfterMinutes,
   );
   const acknowledge = useAcknowledgeRequest({
     onSuccess: () => {
@@ -350,7 +351,13 @@ export function TableRow({
   const i18n = useI18n();
   const headingId = useId();
   const overdue = group.requests.some(
-    (r) => pendingTiming(r.createdAt, context.now, r.overdue, context.escalateAfterMinutes).overdue,
+    (r) =>
+      pendingTiming(
+        r.createdAt,
+        context.now,
+        r.overdue,
+        isReminderType(r.type) ? null : context.escalateAfterMinutes,
+      ).overdue,
   );
   // Decision 070: a table with an allergy / urgent request is on top, in its own colour (its lines say why).
   const urgent = group.requests.some((r) => r.urgent);
