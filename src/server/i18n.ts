@@ -19,9 +19,10 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@shared/i18n/locales';
 import {
   customTypeLabel,
   findCustomType,
+  isReminderType,
   isSpecType,
-  type RequestKind,
   type RequestTypesConfig,
+  type StaffRequestKind,
 } from '@shared/request-types';
 import { requestTypeTitle } from '@shared/rules';
 import { requestTableLabel } from '@shared/table-label';
@@ -71,10 +72,10 @@ export interface ButtonNames {
  */
 export const requestTypeText = (
   i18n: I18n,
-  type: RequestKind,
+  type: StaffRequestKind,
   buttons?: ButtonNames | null,
 ): string => {
-  if (isSpecType(type)) return serverText(i18n, `server.type.${type}`);
+  if (isSpecType(type) || isReminderType(type)) return serverText(i18n, `server.type.${type}`);
   const custom = findCustomType(buttons?.requestTypes, type);
   return custom
     ? customTypeLabel(custom, i18n.locale, buttons?.guestLanguage)

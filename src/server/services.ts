@@ -119,7 +119,17 @@ export function buildServices({
     reach.queueClose(request).catch((err: unknown) => log.warn({ err }, 'alert close not queued'));
   });
   // Decisions 092, 093: a party's visit; clearing a table dismisses its open requests, announced like staff actions.
-  const visits = new VisitsService(db, tables, (ids) => requests.announceUpdated(ids), log, clock);
+  // Decision 097: the same sweep makes the service timers' reminders, announced like presses.
+  const visits = new VisitsService(
+    db,
+    tables,
+    {
+      updated: (ids) => requests.announceUpdated(ids),
+      created: (ids, pushQueued) => requests.announceCreated(ids, pushQueued),
+    },
+    log,
+    clock,
+  );
   return {
     visits,
     reach,

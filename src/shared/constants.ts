@@ -59,6 +59,12 @@ export const RECEIPT_TIMEOUT_SECONDS_MAX = 300;
  * minute for each of 60 tables, far above a real floor's peak; the per-table cool-down and per-address limits stay.
  * That default (120) is the column's own (db/schema.ts restaurants.press_budget_per_minute); these are its bounds.
  */
+/**
+ * Decision 097: a service timer's minutes (a party seated with no order request, a bill still open), when set; null
+ * (the default) is off.
+ */
+export const REMINDER_MINUTES_MIN = 1;
+export const REMINDER_MINUTES_MAX = 240;
 export const PRESS_BUDGET_MIN = 10;
 export const PRESS_BUDGET_MAX = 6000;
 /**

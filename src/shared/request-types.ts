@@ -13,6 +13,18 @@ export const CUSTOM_TYPE_KEY = /^c_[a-z0-9]{10}$/;
 /** A request's type: one of SPEC's four, or a custom type's key. */
 export type RequestKind = RequestType | `c_${string}`;
 
+/**
+ * Decision 097: the service timers' reminders to the table's server — a party seated a while with no order request,
+ * a bill still open a while after it was pressed. Staff-only kinds of request: never a guest's button, never on the
+ * guest page, a floor board, analytics, usual waits, escalation or re-routing.
+ */
+export const REMINDER_TYPES = ['reminder_order', 'reminder_bill'] as const;
+export type ReminderKind = (typeof REMINDER_TYPES)[number];
+/** Any request's type as staff see it: a guest's (RequestKind), or a reminder the sweep made (decision 097). */
+export type StaffRequestKind = RequestKind | ReminderKind;
+export const isReminderType = (type: string): type is ReminderKind =>
+  (REMINDER_TYPES as readonly string[]).includes(type);
+
 export const isSpecType = (type: string): type is RequestType =>
   (REQUEST_TYPES as readonly string[]).includes(type);
 export const isCustomTypeKey = (type: string): type is `c_${string}` => CUSTOM_TYPE_KEY.test(type);

@@ -13,8 +13,10 @@ import {
   BUTTON_ICON_NAMES,
   CUSTOM_TYPE_KEY,
   CUSTOM_TYPES_MAX,
+  REMINDER_TYPES,
   type ButtonIcon,
   type RequestKind,
+  type StaffRequestKind,
 } from './request-types';
 import { normalizeTableNumber } from './table-label';
 import {
@@ -24,6 +26,8 @@ import {
   ESCALATE_MINUTES_MAX,
   PRESS_BUDGET_MAX,
   PRESS_BUDGET_MIN,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
   RECEIPT_TIMEOUT_SECONDS_MAX,
   RECEIPT_TIMEOUT_SECONDS_MIN,
   ESCALATE_MINUTES_MIN,
@@ -50,6 +54,15 @@ export const requestTypeSchema = z.union([specRequestTypeSchema, customTypeKeySc
   description:
     'One of SPEC’s four types, or the key of one of the restaurant’s own buttons (`c_` and ten letters or digits).',
 }) as unknown as z.ZodType<RequestKind, RequestKind>;
+
+/** Decision 097: the service timers' staff-only reminders, never a guest's type. */
+const reminderTypeSchema = z.enum(REMINDER_TYPES).meta({ id: 'ReminderType' });
+/** A request's type as staff see it: a guest's type, or a reminder to the table's server (decision 097). */
+const staffRequestTypeSchema = z.union([requestTypeSchema, reminderTypeSchema]).meta({
+  id: 'StaffRequestType',
+  description:
+    'A guest’s request type (RequestType), or a reminder the service timers made for the table’s server: `reminder_order` (seated a while with no order request), `reminder_bill` (a bill still open a while after it was pressed).',
+}) as unknown as z.ZodType<StaffRequestKind, StaffRequestKind>;
 
 /** One of the restaurant's own buttons (decision 087); deletedAt set: deleted, still the name of its past requests. */
 const customRequestTypeSchema = z
@@ -177,6 +190,10 @@ export const restaurantSchema = z
     openingHours: openingHoursSchema,
     /** Decision 088: presses a minute across all tables before a press is refused as busy. */
     pressBudgetPerMinute: z.number(),
+    /** Decision 097: remind the table's server when a party is seated this long with no order request; null: off. */
+    orderReminderMinutes: z.number().nullable(),
+    /** Decision 097: remind the table's server when a bill request is still open this long; null: off. */
+    billReminderMinutes: z.number().nullable(),
     createdAt: z.number(),
     updatedAt: z.number(),
   })
@@ -259,7 +276,7 @@ const serviceRequestSchema = z
      * to; empty: every server (or, with serverId, that server).
      */
     sectionServerIds: z.array(z.string()),
-    type: requestTypeSchema,
+    type: staffRequestTypeSchema,
     status: requestStatusSchema,
     overdue: z.boolean(),
     createdAt: z.number(),
@@ -404,7 +421,10 @@ export const guestRequestHeadersSchema = z.object({
    * Decision 089: the guest page's first-party device id (random, kept in the browser's storage), so that a call
    * dismissed as a prank blocks that device at that restaurant. Optional: a press without one is blocked by address.
    */
-  'x-device-id': z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.deviceIdInvalid).optional(),
+  'x-device-id': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, MSG.deviceIdInvalid)
+    .optional(),
 });
 export const guestRequestResponseSchema = z.object({
   request: z.object({ id: z.string(), type: requestTypeSchema, createdAt: z.number() }),
@@ -519,11 +539,21 @@ export const updateRestaurantBodySchema = z.strictObject({
   timeZone: timeZoneSchema.optional(),
   guestLanguage: z.enum(LOCALES, MSG.languageInvalid).optional(),
   openingHours: openingHoursSchema.optional(),
-  pressBudgetPerMinute: z
+  pressBudgetPerMinute: z.number().int().min(PRESS_BUDGET_MIN).max(PRESS_BUDGET_MAX).optional(),
+  /** Decision 097: the service timers, in minutes; null turns one off. */
+  orderReminderMinutes: z
     .number()
     .int()
-    .min(PRESS_BUDGET_MIN)
-    .max(PRESS_BUDGET_MAX)
+    .min(REMINDER_MINUTES_MIN)
+    .max(REMINDER_MINUTES_MAX)
+    .nullable()
+    .optional(),
+  billReminderMinutes: z
+    .number()
+    .int()
+    .min(REMINDER_MINUTES_MIN)
+    .max(REMINDER_MINUTES_MAX)
+    .nullable()
     .optional(),
 });
 

@@ -7,6 +7,7 @@ import type { I18n } from '@shared/i18n/i18n';
 import {
   customTypeLabel,
   findCustomType,
+  isReminderType,
   isSpecType,
   type RequestTypesConfig,
 } from '@shared/request-types';
@@ -28,13 +29,14 @@ const DAY = 24 * HOUR;
 
 /**
  * A request type's title (SPEC §1), e.g. 'Bill Payment Requested'; a restaurant's own type by its label in the
- * screen's language, else its fallback (decision 087).
+ * screen's language, else its fallback (decision 087); a service timer's reminder by its own words (decision 097).
  */
 export function typeText(
   i18n: I18n,
   type: ServiceRequest['type'],
   names: TypeNames | null | undefined,
 ): string {
+  if (isReminderType(type)) return appText(i18n, `app.type.${type}`);
   if (!isSpecType(type)) {
     const custom = findCustomType(names?.requestTypes, type);
     return custom

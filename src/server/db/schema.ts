@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { OpeningHours } from '@shared/opening-hours';
-import type { RequestKind, RequestTypesConfig } from '@shared/request-types';
+import type { RequestTypesConfig, StaffRequestKind } from '@shared/request-types';
 import {
   type AnyPgColumn,
   bigint,
@@ -240,8 +240,11 @@ export const requests = pgTable(
       .notNull()
       .references(() => tables.id, { onDelete: 'cascade' }),
     serverId: text('server_id').references(() => users.id, { onDelete: 'set null' }),
-    /** One of SPEC's four types, or a custom type's key ('c_…', decision 087). */
-    type: text('type').$type<RequestKind>().notNull(),
+    /**
+     * One of SPEC's four types, a custom type's key ('c_…', decision 087), or a staff-only reminder the visits sweep
+     * made ('reminder_order', 'reminder_bill', decision 097).
+     */
+    type: text('type').$type<StaffRequestKind>().notNull(),
     /**
      * pending → acknowledged → completed | dismissed; pending → completed | dismissed (docs/decisions/028); pending →
      * cancelled by the guest device that pressed (decision 071).
@@ -343,7 +346,7 @@ export const requests = pgTable(
       .where(sql`escalated_at is not null`),
     check(
       'requests_type_check',
-      sql`${t.type} in ('server','order','refill','bill') or ${t.type} ~ '^c_[a-z0-9]{10}$'`,
+      sql`${t.type} in ('server','order','refill','bill','reminder_order','reminder_bill') or ${t.type} ~ '^c_[a-z0-9]{10}$'`,
     ),
     check(
       'requests_status_check',

@@ -11,7 +11,11 @@ import type { WebSocket } from 'ws';
 import { BOARD_REVOKED_CLOSE, GUEST_GONE_CLOSE } from '@shared/constants';
 import type { BoardLiveEvent } from '@shared/board';
 import type { LiveEvent, PublicLiveEvent } from '@shared/schemas';
-import { toBoardRequest, toGuestRequestState } from '../modules/requests/requests.mapper';
+import {
+  isGuestVisible,
+  toBoardRequest,
+  toGuestRequestState,
+} from '../modules/requests/requests.mapper';
 import { publicOf } from '../modules/restaurants/restaurants.mapper';
 import { liveEventFor, type SessionUser } from '../policy/policy';
 import type { BusMessage } from './bus';
@@ -70,6 +74,8 @@ function tableEventOf(
   names: boolean,
 ): { tableId: string; event: PublicLiveEvent } | null {
   if (event.type !== 'request.created' && event.type !== 'request.updated') return null;
+  // Decision 097: a reminder to the table's server never reaches the table's guests.
+  if (!isGuestVisible(event.request)) return null;
   return {
     tableId: event.request.tableId,
     event: { type: 'table.request', request: toGuestRequestState(event.request, names) },
@@ -84,7 +90,10 @@ export function boardEventOf(event: LiveEvent): BoardLiveEvent | null {
   switch (event.type) {
     case 'request.created':
     case 'request.updated':
-      return { type: 'board.request', request: toBoardRequest(event.request) };
+      // Decision 097: a wall screen is seen by guests; a reminder to a server is not shown there.
+      return isGuestVisible(event.request)
+        ? { type: 'board.request', request: toBoardRequest(event.request) }
+        : null;
     case 'table.changed':
     case 'table.deleted':
     case 'restaurant.updated':

@@ -67,6 +67,8 @@ const restaurant: Restaurant = {
   secondaryColor: '#ffffff',
   reviewUrl: 'https://reviews.example/r1',
   showServerNames: true,
+  orderReminderMinutes: null,
+  billReminderMinutes: null,
   ownerId: 'a1',
   escalateAfterMinutes: 3,
   receiptTimeoutSeconds: 20,

@@ -1556,6 +1556,10 @@ export interface components {
         SpecRequestType: "server" | "order" | "refill" | "bill";
         /** @description One of SPEC’s four types, or the key of one of the restaurant’s own buttons (`c_` and ten letters or digits). */
         RequestType: components["schemas"]["SpecRequestType"] | string;
+        /** @enum {string} */
+        ReminderType: "reminder_order" | "reminder_bill";
+        /** @description A guest’s request type (RequestType), or a reminder the service timers made for the table’s server: `reminder_order` (seated a while with no order request), `reminder_bill` (a bill still open a while after it was pressed). */
+        StaffRequestType: components["schemas"]["RequestType"] | components["schemas"]["ReminderType"];
         CustomRequestType: {
             key: string;
             labels: {
@@ -1601,6 +1605,8 @@ export interface components {
             requestTypes: components["schemas"]["RequestTypes"];
             openingHours: components["schemas"]["OpeningHours"];
             pressBudgetPerMinute: number;
+            orderReminderMinutes: number | null;
+            billReminderMinutes: number | null;
             createdAt: number;
             updatedAt: number;
         };
@@ -1644,7 +1650,7 @@ export interface components {
             tableNumber: string | null;
             serverId: string | null;
             sectionServerIds: string[];
-            type: components["schemas"]["RequestType"];
+            type: components["schemas"]["StaffRequestType"];
             status: components["schemas"]["RequestStatus"];
             overdue: boolean;
             createdAt: number;
@@ -5013,6 +5019,8 @@ export interface operations {
                     guestLanguage?: "en" | "es" | "fr" | "de" | "it" | "pt" | "zh-CN" | "ja" | "tr" | "ar";
                     openingHours?: components["schemas"]["OpeningHoursInput"];
                     pressBudgetPerMinute?: number;
+                    orderReminderMinutes?: number | null;
+                    billReminderMinutes?: number | null;
                 };
             };
         };

@@ -1,9 +1,11 @@
 import {
   BUTTON_ICONS,
   findCustomType,
+  isReminderType,
   isSpecType,
-  type RequestKind,
+  type ReminderKind,
   type RequestTypesConfig,
+  type StaffRequestKind,
 } from '@shared/request-types';
 import type { RequestType } from '@shared/rules';
 
@@ -20,6 +22,14 @@ export const REQUEST_TYPE_ICON_PATHS: Record<RequestType, string> = {
   refill: 'M6 4h12l-1.5 15a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1L6 4Zm.5 5h11',
   // receipt (bill)
   bill: 'M6 3h12v18l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5L6 21V3Zm3 5h6m-6 4h6m-6 4h3',
+};
+
+/** Decision 097: the service timers' reminders, staff-only, each with an icon no guest's button uses. */
+const REMINDER_ICON_PATHS: Record<ReminderKind, string> = {
+  // hourglass (seated a while, nothing ordered)
+  reminder_order: 'M6 3h12M6 21h12M8 3c0 4 4 5 4 9s-4 5-4 9M16 3c0 4-4 5-4 9s4 5 4 9',
+  // alarm clock (the bill is still open)
+  reminder_bill: 'M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM12 9v4l2.5 2M5 3 2 6M19 3l3 3',
 };
 
 /**
@@ -47,17 +57,24 @@ const REQUEST_TYPE_TONE: Record<RequestType, { tile: string; edge: string }> = {
 
 /** A restaurant's own type (decision 087): a neutral tile, its icon telling it apart. */
 const CUSTOM_TYPE_TONE = { tile: 'bg-sunken text-ink', edge: 'border-s-subtle' };
+/** Decision 097: a reminder's own colour, with its own icon and words ("Reminder: …"), never the colour alone. */
+const REMINDER_TONE = {
+  tile: 'bg-type-reminder-100 text-type-reminder-900',
+  edge: 'border-s-type-reminder-500',
+};
 
-export function requestTypeTone(type: RequestKind): { tile: string; edge: string } {
+export function requestTypeTone(type: StaffRequestKind): { tile: string; edge: string } {
+  if (isReminderType(type)) return REMINDER_TONE;
   return isSpecType(type) ? REQUEST_TYPE_TONE[type] : CUSTOM_TYPE_TONE;
 }
 
 /** A type's icon: SPEC's four their own, a custom type the one its owner picked (a star if unknown). */
 export function requestTypeIconPath(
-  type: RequestKind,
+  type: StaffRequestKind,
   requestTypes: RequestTypesConfig | null | undefined,
 ): string {
   if (isSpecType(type)) return REQUEST_TYPE_ICON_PATHS[type];
+  if (isReminderType(type)) return REMINDER_ICON_PATHS[type];
   return BUTTON_ICONS[findCustomType(requestTypes, type)?.icon ?? 'star'];
 }
 
@@ -66,7 +83,7 @@ export function RequestTypeIcon({
   requestTypes,
   className = 'size-6',
 }: {
-  type: RequestKind;
+  type: StaffRequestKind;
   /** The restaurant's own buttons, which name a custom type's icon (decision 087). */
   requestTypes?: RequestTypesConfig | null | undefined;
   className?: string;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
+import { isReminderSql } from '../requests/requests.repo';
 import type { AnalyticsPeriod } from '@shared/analytics';
 import type { RequestType } from '@shared/rules';
 
@@ -109,6 +110,8 @@ export async function periodFigures(
         where r.restaurant_id = ${restaurantId} and r.created_at >= ${from} and r.created_at < ${to}
           -- A call its guest took back before anyone took it was a mistake, not a request (decision 071).
           and r.status <> 'cancelled'
+          -- Decision 097: the service timers' reminders are the staff's, not the guests' requests.
+          and not ${sql.raw(isReminderSql('r'))}
       ), g as (
         select
           case
@@ -214,6 +217,7 @@ export async function periodVisits(
         from requests r
         where r.restaurant_id = ${restaurantId} and r.created_at >= ${from}
           and r.visit_id in (select id from v)
+          and not ${sql.raw(isReminderSql('r'))}
         group by r.visit_id
       )
       select v.day, count(*)::int as count, count(v.closed_at)::int as closed,

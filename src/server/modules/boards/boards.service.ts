@@ -27,7 +27,7 @@ import { floorBoards, restaurants } from '../../db/schema';
 import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from '../../http/errors';
 import type { LiveService } from '../../live/live.service';
 import { assertRestaurantAccess, canAccessRestaurant, type SessionUser } from '../../policy/policy';
-import { toApiRequest, toBoardRequest } from '../requests/requests.mapper';
+import { isGuestVisible, toApiRequest, toBoardRequest } from '../requests/requests.mapper';
 import { countOpen, listPending } from '../requests/requests.repo';
 
 /** Who a board's request is: the board, its restaurant and name (request.board, http/access.ts). */
@@ -227,14 +227,24 @@ export class BoardsService {
     if (!restaurant) throw unauthorized(MSG.boardNotPaired);
     const now = this.clock();
     const [rows, openTotal] = await Promise.all([
-      listPending(this.db, board.restaurantId, null, { after: null, limit: BOARD_SNAPSHOT_MAX }),
-      countOpen(this.db, board.restaurantId, null),
+      // Decision 097: a wall screen is seen by guests, so the staff's reminders are left out.
+      listPending(
+        this.db,
+        board.restaurantId,
+        null,
+        { after: null, limit: BOARD_SNAPSHOT_MAX },
+        { reminders: false },
+      ),
+      countOpen(this.db, board.restaurantId, null, { reminders: false }),
     ]);
     await this.seen(board.id);
     return {
       board: { id: board.id, name: board.name },
       restaurant,
-      requests: rows.map((row) => toBoardRequest(toApiRequest(row, now))),
+      requests: rows
+        .map((row) => toApiRequest(row, now))
+        .filter(isGuestVisible)
+        .map(toBoardRequest),
       openTotal,
       now,
     };

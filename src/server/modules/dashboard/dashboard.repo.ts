@@ -6,7 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
+import { isReminderSql } from '../requests/requests.repo';
 import { restaurantDay } from '../restaurants/restaurants.repo';
+
+/** Decision 097: the service timers' reminders are no guest's request, so no figure counts them. */
+const NOT_REMINDER = sql.raw(`not ${isReminderSql('q')}`);
 
 /** How many events Recent Activity shows. */
 const RECENT_ACTIVITY_LIMIT = 20;
@@ -53,14 +57,14 @@ export async function dashboardFigures(
           join users u on u.id = p.user_id and u.role = 'server'
           where p.restaurant_id = d.id and p.seen_at > ${onlineSince})::int as active_servers,
         (select count(*) from requests q
-          where q.restaurant_id = d.id and q.created_at >= d.day_start)::int as requests_today,
+          where q.restaurant_id = d.id and ${NOT_REMINDER} and q.created_at >= d.day_start)::int as requests_today,
         (select round(avg(q.updated_at - q.created_at) / 60000.0, 1)::float8 from requests q
-          where q.restaurant_id = d.id and q.created_at >= d.day_start and q.status = 'completed'
+          where q.restaurant_id = d.id and ${NOT_REMINDER} and q.created_at >= d.day_start and q.status = 'completed'
         ) as avg_response_minutes,
         (select count(*) from requests q
-          where q.restaurant_id = d.id and q.status in ('pending', 'acknowledged'))::int as waiting_now,
+          where q.restaurant_id = d.id and ${NOT_REMINDER} and q.status in ('pending', 'acknowledged'))::int as waiting_now,
         (select min(q.created_at) from requests q
-          where q.restaurant_id = d.id and q.status in ('pending', 'acknowledged')) as oldest_waiting_at
+          where q.restaurant_id = d.id and ${NOT_REMINDER} and q.status in ('pending', 'acknowledged')) as oldest_waiting_at
       from d`,
   );
   if (!row) return undefined;
@@ -110,19 +114,19 @@ export async function recentActivity(
       from (
         (select 'pressed' as kind, 0 as step, q.id, q.created_at as at, q.table_id, q.type as request_type,
             null::text as by_id
-          from requests q where q.restaurant_id = ${restaurantId}
+          from requests q where q.restaurant_id = ${restaurantId} and ${NOT_REMINDER}
           order by q.created_at desc limit ${limit})
         union all
         (select 'escalated', 1, q.id, q.escalated_at, q.table_id, q.type, null
-          from requests q where q.restaurant_id = ${restaurantId} and q.escalated_at is not null
+          from requests q where q.restaurant_id = ${restaurantId} and ${NOT_REMINDER} and q.escalated_at is not null
           order by q.escalated_at desc limit ${limit})
         union all
         (select 'taken', 2, q.id, q.acknowledged_at, q.table_id, q.type, q.acknowledged_by
-          from requests q where q.restaurant_id = ${restaurantId} and q.acknowledged_at is not null
+          from requests q where q.restaurant_id = ${restaurantId} and ${NOT_REMINDER} and q.acknowledged_at is not null
           order by q.acknowledged_at desc limit ${limit})
         union all
         (select q.status, 3, q.id, q.resolved_at, q.table_id, q.type, q.resolved_by
-          from requests q where q.restaurant_id = ${restaurantId} and q.resolved_at is not null
+          from requests q where q.restaurant_id = ${restaurantId} and ${NOT_REMINDER} and q.resolved_at is not null
           order by q.resolved_at desc limit ${limit})
         union all
         (select a.kind, 4, a.id, a.at, a.table_id, null, a.server_id
@@ -181,11 +185,11 @@ export async function serverStatus(
       with responses as (
         select q.acknowledged_by as user_id, q.acknowledged_at - q.created_at as wait
           from requests q
-          where q.restaurant_id = ${restaurantId} and q.acknowledged_at >= ${dayStart}::bigint
+          where q.restaurant_id = ${restaurantId} and ${NOT_REMINDER} and q.acknowledged_at >= ${dayStart}::bigint
         union all
         select q.resolved_by, q.resolved_at - q.created_at
           from requests q
-          where q.restaurant_id = ${restaurantId} and q.resolved_at >= ${dayStart}::bigint
+          where q.restaurant_id = ${restaurantId} and ${NOT_REMINDER} and q.resolved_at >= ${dayStart}::bigint
             and q.acknowledged_at is null and q.status = 'completed'
       ),
       medians as (
@@ -196,7 +200,7 @@ export async function serverStatus(
         select case when q.status = 'acknowledged' then q.acknowledged_by else q.server_id end as user_id,
             count(*)::int as n
           from requests q
-          where q.restaurant_id = ${restaurantId} and q.status in ('pending', 'acknowledged')
+          where q.restaurant_id = ${restaurantId} and ${NOT_REMINDER} and q.status in ('pending', 'acknowledged')
           group by 1
       )
       select u.id, u.name,

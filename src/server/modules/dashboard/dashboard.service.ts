@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors';
 import { PRESENCE_TTL_MS } from '../../live/presence';
 import { assertRestaurantAccess, type SessionUser } from '../../policy/policy';
 import { sortTables } from '@shared/table-label';
+import { isReminderType } from '@shared/request-types';
 import { findRequests } from '../requests/requests.repo';
 import { reachedNobody } from '../reach/reach.repo';
 import { dashboardFigures, recentActivity, serverStatus, uncoveredTables } from './dashboard.repo';
@@ -67,15 +68,12 @@ export class DashboardService {
       uncoveredTables: sortTables(uncovered),
       reachedNobody: {
         today: nobody.today,
+        // A reminder (decision 097) is never re-routed, so never here; the flatMap only narrows the type.
         open: unreached
           .sort((a, b) => a.createdAt - b.createdAt)
-          .map((r) => ({
-            id: r.id,
-            tableId: r.tableId,
-            tableNumber: r.tableNumber,
-            type: r.type,
-            createdAt: r.createdAt,
-          })),
+          .flatMap(({ id, tableId, tableNumber, type, createdAt }) =>
+            isReminderType(type) ? [] : [{ id, tableId, tableNumber, type, createdAt }],
+          ),
       },
     };
   }

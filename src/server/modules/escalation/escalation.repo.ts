@@ -2,7 +2,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import { onDutyIdsSql } from '../shifts/on-duty';
-import { textArray, type RequestRow, type RequestWithContext } from '../requests/requests.repo';
+import {
+  isReminderSql,
+  textArray,
+  type RequestRow,
+  type RequestWithContext,
+} from '../requests/requests.repo';
 
 /** The smallest escalate_after_minutes the settings accept (shared/schemas). */
 const MIN_ESCALATE_MS = 60_000;
@@ -49,6 +54,8 @@ export async function claimOverdueBatch(
     with due as (
       select q.id from requests q
       where q.status = 'pending' and q.escalated_at is null
+        -- Decision 097: a service timer's reminder is never escalated.
+        and not ${sql.raw(isReminderSql('q'))}
         -- Every restaurant waits at least a minute: this bound lets the sweep use requests_escalation_idx.
         and q.created_at <= ${now - MIN_ESCALATE_MS}
         -- A request its guest reopened (decision 082) waits again from its reopening.

@@ -4,7 +4,7 @@ import { MSG } from '@shared/messages';
 import { cooldownRemainingSeconds } from '@shared/rules';
 import type { GuestCooldownResponse, GuestTableResponse } from '@shared/schemas';
 import { notFound } from '../../http/errors';
-import { toApiRequest, toGuestRequestState } from '../requests/requests.mapper';
+import { isGuestVisible, toApiRequest, toGuestRequestState } from '../requests/requests.mapper';
 import { listOpenForTable } from '../requests/requests.repo';
 import { toPublicRestaurant } from '../restaurants/restaurants.mapper';
 import { findLogo, findRestaurant } from '../restaurants/restaurants.repo';
@@ -70,9 +70,11 @@ export class GuestService {
       restaurant,
       table,
       cooldownRemainingSeconds: cooldownRemainingSeconds(table.lastRequestAt, Date.now()),
-      openRequests: open.map((row) =>
-        toGuestRequestState(toApiRequest(row), restaurant.showServerNames),
-      ),
+      // The statement leaves out the staff's reminders (decision 097); the filter only narrows the type.
+      openRequests: open
+        .map((row) => toApiRequest(row))
+        .filter(isGuestVisible)
+        .map((request) => toGuestRequestState(request, restaurant.showServerNames)),
       usualWaits,
     };
   }

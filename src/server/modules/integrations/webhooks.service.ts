@@ -6,6 +6,7 @@
  * 2 h, 6 h, 12 h, then given up). An endpoint that fails `maxFailuresInARow` attempts in a row is disabled and its
  * owner mailed.
  */
+import { isReminderType } from '@shared/request-types';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -212,6 +213,8 @@ export class WebhooksService {
    * the sender woken. Runs in the background: the staff action or the guest's press never waits for it.
    */
   requestEvent(event: WebhookEvent, request: ServiceRequest): void {
+    // Decision 097: the service timers' reminders are the staff's own, not a guest's request: no webhook event.
+    if (isReminderType(request.type)) return;
     void this.enqueue(request.restaurantId, event, { request }).catch((err: unknown) =>
       this.log.error({ err, event }, 'webhook event not queued'),
     );

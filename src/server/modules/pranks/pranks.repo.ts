@@ -36,7 +36,8 @@ select t.id as table_id,
       select 1 from press_origins o where o.restaurant_id = $1 and o.device_id = $3
         and o.created_at < b.created_at))))) as blocked,
   r.opening_hours, r.time_zone, r.press_budget_per_minute,
-  (select count(*) from requests q where q.restaurant_id = $1 and q.created_at > $6 - 60000) as recent_presses
+  (select count(*) from requests q where q.restaurant_id = $1 and q.created_at > $6 - 60000
+    and q.type not in ('reminder_order', 'reminder_bill')) as recent_presses
 from (select 1) one
 left join restaurants r on r.id = $1
 left join tables t on t.restaurant_id = $1 and (t.guest_code = $2 or (t.guest_code is null and t.id = $2))`;

@@ -4,6 +4,7 @@
  * English, the SPEC's texts, when none is chosen).
  */
 import { paths } from '@shared/paths';
+import { isReminderType } from '@shared/request-types';
 import type { PushPayload, Role, ServiceRequest } from '@shared/schemas';
 import type { I18n } from '@shared/i18n/i18n';
 import {
@@ -20,7 +21,8 @@ const ADMIN_HOME_PATH = paths.adminDashboard;
 
 /**
  * SPEC §8 new request alert, as a notification: 'New Request from Table {number}' and the type title; a named table
- * reads as written ('New Request from Terrace 12', decision 064).
+ * reads as written ('New Request from Terrace 12', decision 064). A service timer's reminder (decision 097) says so:
+ * 'Reminder for Table 7' and what it is about.
  */
 export function newRequestPayload(
   request: ServiceRequest,
@@ -28,7 +30,13 @@ export function newRequestPayload(
   buttons: ButtonNames | null = null,
 ): PushPayload {
   return {
-    title: serverText(i18n, 'server.push.newRequest', { table: requestTableText(i18n, request) }),
+    title: serverText(
+      i18n,
+      isReminderType(request.type) ? 'server.push.reminder' : 'server.push.newRequest',
+      {
+        table: requestTableText(i18n, request),
+      },
+    ),
     body: requestBody(request, requestTypeText(i18n, request.type, buttons), i18n),
     ...alertParts(request, i18n),
     url: SERVER_CONSOLE_PATH,

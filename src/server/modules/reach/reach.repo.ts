@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
+import { isReminderSql } from '../requests/requests.repo';
 
 /** Decision 091: the last reach stage; 2 is "re-routed to the admin too" (it reached nobody). */
 const LAST_REACH_STAGE = 2;
@@ -54,6 +55,8 @@ export async function claimReachBatch(
       select q.id, q.reach_stage as from_stage from requests q
       join restaurants rs on rs.id = q.restaurant_id
       where q.status = 'pending'
+        -- Decision 097: a service timer's reminder is not re-routed.
+        and not ${sql.raw(isReminderSql('q'))}
         and greatest(coalesce(q.realerted_at, 0), coalesce(q.reopened_at, q.created_at))
           <= ${now}::bigint - 1000::bigint * rs.receipt_timeout_seconds
         and ((q.receipted_at is null and q.reach_stage < ${LAST_REACH_STAGE}) or rs.pager_repeat)

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRequest } from '@shared/schemas';
-import { firstNameOf, toGuestRequestState } from './requests.mapper';
+import { firstNameOf, toGuestRequestState, type GuestVisibleRequest } from './requests.mapper';
 
-const taken: ServiceRequest = {
+const taken: GuestVisibleRequest = {
   id: 'q1',
   restaurantId: 'r1',
   tableId: 't1',

@@ -2,6 +2,15 @@ import type { GuestRequestState, ServiceRequest } from '@shared/schemas';
 import type { BoardRequest } from '@shared/board';
 import type { RequestRouting } from '../../policy/policy';
 import type { RequestWithContext } from './requests.repo';
+import { isReminderType, type RequestKind } from '@shared/request-types';
+
+/**
+ * A request a guest page or a floor board may be told about: any but the service timers' reminders, which are the
+ * staff's alone (decision 097).
+ */
+export type GuestVisibleRequest = ServiceRequest & { type: RequestKind };
+export const isGuestVisible = (request: ServiceRequest): request is GuestVisibleRequest =>
+  !isReminderType(request.type);
 
 /** The first word of a staff member's display name: what a guest is told ("Anna is on the way", decision 029). */
 export function firstNameOf(name: string): string {
@@ -25,8 +34,10 @@ export function toApiRequest(row: RequestWithContext, now: number = Date.now()):
     // Escalated by the sweep (modules/escalation), or past the restaurant's minutes between two sweeps. Only a
     // pending request is ever overdue: escalation counts until someone takes it (issue 12).
     // A request its guest reopened (decision 082) waits again from its reopening.
+    // A reminder (decision 097) is never overdue: it is not a guest's wait, and escalation leaves it alone.
     overdue:
       row.status === 'pending' &&
+      !isReminderType(row.type) &&
       (row.escalatedAt !== null ||
         now - (row.reopenedAt ?? row.createdAt) >= row.escalateAfterMinutes * 60_000),
     createdAt: row.createdAt,
@@ -68,7 +79,7 @@ const reachOf = (stage: number): ServiceRequest['reach'] =>
  * table, no other table; the taker's first name only when the restaurant shows names.
  */
 export function toGuestRequestState(
-  request: ServiceRequest,
+  request: GuestVisibleRequest,
   showServerNames: boolean,
 ): GuestRequestState {
   const name = request.acknowledgedBy?.name ? firstNameOf(request.acknowledgedBy.name) : '';
@@ -89,7 +100,7 @@ export function toGuestRequestState(
  * What a floor board shows of a request (decision 080): its table, type, state, times and the taker's first name.
  * No note text (only that there is one), no staff ids, no bill method: a wall screen is seen by every guest.
  */
-export function toBoardRequest(request: ServiceRequest): BoardRequest {
+export function toBoardRequest(request: GuestVisibleRequest): BoardRequest {
   const name = request.acknowledgedBy?.name ? firstNameOf(request.acknowledgedBy.name) : '';
   return {
     id: request.id,

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { REMINDER_TYPES } from '@shared/request-types';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryPreparedText, queryRows, type Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -258,12 +272,26 @@ function query(db: Executor) {
     .leftJoin(resolvers, eq(resolvers.id, requests.resolvedBy));
 }
 
+/**
+ * Decision 097: SQL, the request `alias` is one of the service timers' staff-only reminders. Every reader for guests
+ * (the guest page, floor boards) or for figures (analytics, usual waits, the dashboard, escalation, re-routing, the
+ * press budget, the visits sweep) leaves them out with `not (…)`.
+ */
+export const isReminderSql = (alias: string) =>
+  `${alias}.type in ('reminder_order', 'reminder_bill')`;
+
+/** Which open requests a list reads: with the staff's reminders (consoles), or without them (floor boards). */
+export interface OpenListOptions {
+  reminders?: boolean;
+}
+
 /** What the console's list counts as open: pending, or acknowledged (taken, not yet done). */
-const openIn = (restaurantId: string, serverId: string | null) =>
+const openIn = (restaurantId: string, serverId: string | null, options: OpenListOptions = {}) =>
   and(
     eq(requests.restaurantId, restaurantId),
     inArray(requests.status, ['pending', 'acknowledged']),
     visibleTo(serverId),
+    options.reminders === false ? notInArray(requests.type, [...REMINDER_TYPES]) : undefined,
   );
 
 /**
@@ -275,11 +303,12 @@ export async function listPending(
   restaurantId: string,
   serverId: string | null,
   page: { after: { createdAt: number; id: string } | null; limit: number },
+  options: OpenListOptions = {},
 ) {
   const rows = await query(db)
     .where(
       and(
-        openIn(restaurantId, serverId),
+        openIn(restaurantId, serverId, options),
         page.after
           ? sql`(${requests.createdAt}, ${requests.id}) > (${page.after.createdAt}::bigint, ${page.after.id}::text)`
           : undefined,
@@ -291,11 +320,16 @@ export async function listPending(
 }
 
 /** How many requests are open for this viewer in all (the console's total beside a page, issue 25). */
-export async function countOpen(db: Executor, restaurantId: string, serverId: string | null) {
+export async function countOpen(
+  db: Executor,
+  restaurantId: string,
+  serverId: string | null,
+  options: OpenListOptions = {},
+) {
   const [row] = await db
     .select({ total: count() })
     .from(requests)
-    .where(openIn(restaurantId, serverId));
+    .where(openIn(restaurantId, serverId, options));
   return Number(row?.total ?? 0);
 }
 
@@ -393,11 +427,13 @@ from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigi
   as i(id, restaurant_id, from_statuses, to_status, by_user, at)
 where r.id = i.id and r.restaurant_id = i.restaurant_id
   and r.status = any(string_to_array(i.from_statuses, ','))
-returning r.id, r.table_id, r.created_at, r.status
+returning r.id, r.table_id, r.created_at, r.status, r.type
 ), freed as (
   update tables t set last_request_at = null
   from changed c
   where c.status in ('completed', 'dismissed') and t.id = c.table_id and t.last_request_at = c.created_at
+    -- Decision 097: a reminder never started the cool-down, so handling it never ends one.
+    and c.type not in ('reminder_order', 'reminder_bill')
   returning t.id
 )
 select id from changed`;
@@ -428,6 +464,8 @@ export async function listOpenForTable(db: Executor, restaurantId: string, table
         eq(requests.tableId, tableId),
         inArray(requests.status, ['pending', 'acknowledged']),
         sql`${requests.visitId} is not distinct from ${tables.visitId}`,
+        // Decision 097: the staff's reminders are never the guest's.
+        notInArray(requests.type, [...REMINDER_TYPES]),
       ),
     )
     .orderBy(desc(requests.createdAt))
@@ -682,6 +720,8 @@ export async function usualWaitsAt(
       where r.restaurant_id = ${restaurantId}
         and r.created_at >= ${now - days * 86_400_000} and r.created_at < ${now}
         and extract(hour from to_timestamp(r.created_at::float8 / 1000) at time zone p.tz)::int = p.hour
+        -- Decision 097: a reminder is no guest's wait.
+        and not ${sql.raw(isReminderSql('r'))}
     )
     select type, count(wait_ms)::int as answered,
       percentile_cont(0.5) within group (order by wait_ms) as median_ms

@@ -36,7 +36,7 @@ import {
 } from '@shared/guest-note';
 import type { BillMethod, GuestRatingResponse, GuestRequestState } from '@shared/schemas';
 import { findRestaurant } from '../restaurants/restaurants.repo';
-import { routingOf, toApiRequest, toGuestRequestState } from './requests.mapper';
+import { isGuestVisible, routingOf, toApiRequest, toGuestRequestState } from './requests.mapper';
 import { GroupCommit, WriteShed } from '../../db/group-commit';
 import { PressBatcher } from './press-batcher';
 import {
@@ -135,6 +135,15 @@ const COMMENT_REFUSALS: Record<CommentProblem, string> = {
   comment_too_long: MSG.commentTooLong,
   comment_invalid: MSG.commentInvalid,
 };
+
+/**
+ * A guest's own request as its page sees it. A reminder (decision 097) has no press key, so no guest change reaches
+ * one; were it asked for, it is not there.
+ */
+function guestStateOf(request: ServiceRequest, showServerNames: boolean): GuestRequestState {
+  if (!isGuestVisible(request)) throw notFound(MSG.requestNotFound, 'request_not_found');
+  return toGuestRequestState(request, showServerNames);
+}
 
 /** How long after Done a guest may still answer or rate (decisions 082, 083). */
 const FEEDBACK_WINDOW_MS = FEEDBACK_WINDOW_MINUTES * 60_000;
@@ -235,6 +244,18 @@ export class RequestsService {
       const request = toApiRequest(row);
       this.live.requestUpdated(request, row.showServerNames ?? false);
       for (const listener of this.updatedListeners) listener(request);
+    }
+  }
+
+  /**
+   * Requests another module inserted in its own statement (decision 097: the service timers' reminders), announced
+   * like a press: to the consoles they are routed to, and to the push sender when their statement queued a push.
+   */
+  async announceCreated(ids: readonly string[], pushQueued: boolean): Promise<void> {
+    for (const row of await findRequests(this.db, ids)) {
+      const request = toApiRequest(row);
+      this.live.requestCreated(request);
+      for (const listener of this.createdListeners) listener(request, pushQueued);
     }
   }
 
@@ -451,7 +472,7 @@ export class RequestsService {
       this.live.requestCreated(request);
       for (const listener of this.createdListeners) listener(request, pushQueued);
     }
-    return toGuestRequestState(request, updated.showServerNames ?? false);
+    return guestStateOf(request, updated.showServerNames ?? false);
   }
 
   /**
@@ -549,7 +570,7 @@ export class RequestsService {
     if (!updated) throw notFound(MSG.requestNotFound, 'request_not_found');
     const request = toApiRequest(updated);
     if (changed) this.live.requestUpdated(request, updated.showServerNames ?? false);
-    return toGuestRequestState(request, updated.showServerNames ?? false);
+    return guestStateOf(request, updated.showServerNames ?? false);
   }
 
   /**

@@ -131,6 +131,11 @@ export class RestaurantAdminService {
     if (body.openingHours !== undefined) patch.openingHours = body.openingHours;
     if (body.pressBudgetPerMinute !== undefined)
       patch.pressBudgetPerMinute = body.pressBudgetPerMinute;
+    // Decision 097: null turns a service timer off.
+    if (body.orderReminderMinutes !== undefined)
+      patch.orderReminderMinutes = body.orderReminderMinutes;
+    if (body.billReminderMinutes !== undefined)
+      patch.billReminderMinutes = body.billReminderMinutes;
     await this.db.transaction(async (tx) => {
       if (!(await lockOwnedRestaurant(tx, restaurantId, user.id))) throw restaurantNotFound();
       await updateRestaurantRow(tx, restaurantId, patch, Date.now());

@@ -32,6 +32,8 @@ export function toApiRestaurant(row: RestaurantWithLogo): Restaurant {
     requestTypes: row.requestTypes,
     openingHours: row.openingHours ?? null,
     pressBudgetPerMinute: row.pressBudgetPerMinute,
+    orderReminderMinutes: row.orderReminderMinutes,
+    billReminderMinutes: row.billReminderMinutes,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

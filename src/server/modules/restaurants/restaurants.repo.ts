@@ -152,6 +152,8 @@ export type RestaurantPatch = Partial<
     | 'requestTypes'
     | 'openingHours'
     | 'pressBudgetPerMinute'
+    | 'orderReminderMinutes'
+    | 'billReminderMinutes'
   >
 >;
 

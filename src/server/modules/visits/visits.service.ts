@@ -12,7 +12,20 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { BackgroundJob, yieldToEventLoop } from '../../background-job';
 import { canAccessRestaurant, canSeeTable, worksAt, type SessionUser } from '../../policy/policy';
 import { findTable } from '../tables/tables.repo';
-import { clearTable, closeDueVisits, seatTable, type SweptVisit } from './visits.repo';
+import {
+  clearTable,
+  closeDueVisits,
+  makeDueReminders,
+  seatTable,
+  type MadeReminder,
+  type SweptVisit,
+} from './visits.repo';
+
+/** What one sweep did: the visits it closed, and the reminders it made (decision 097). */
+export interface SweepResult {
+  closed: SweptVisit[];
+  reminders: MadeReminder[];
+}
 
 /** How often each instance sweeps the open visits: a visit closes at most this late. */
 export const VISITS_SWEEP_MS = 30_000;
@@ -33,8 +46,14 @@ export class VisitsService {
       get: (tableId: string) => Promise<Table>;
       publish: (tableIds: string[]) => Promise<void>;
     },
-    /** Announces requests this module dismissed (requests.service announceUpdated). */
-    private readonly announceUpdated: (requestIds: readonly string[]) => Promise<void>,
+    /**
+     * Announces requests this module dismissed (requests.service announceUpdated), and the reminders it made
+     * (announceCreated, decision 097).
+     */
+    private readonly announce: {
+      updated: (requestIds: readonly string[]) => Promise<void>;
+      created: (requestIds: readonly string[], pushQueued: boolean) => Promise<void>;
+    },
     log: FastifyBaseLogger,
     private readonly clock: () => number = Date.now,
   ) {
@@ -88,7 +107,7 @@ export class VisitsService {
     if (!cleared) throw tableNotFound();
     if (cleared.visitId === null && cleared.dismissedIds.length === 0)
       throw conflict(MSG.tableAlreadyClear, 'table_clear');
-    await this.announceUpdated(cleared.dismissedIds);
+    await this.announce.updated(cleared.dismissedIds);
     await this.tables.publish([tableId]);
     return this.tables.get(tableId);
   }
@@ -102,20 +121,39 @@ export class VisitsService {
     return this.job.stop();
   }
 
-  /** One tick: closes due visits in bounded batches and tells every console their tables are free. */
-  sweep(now: number = this.clock()): Promise<SweptVisit[]> {
+  /**
+   * One tick: closes due visits in bounded batches and tells every console their tables are free (with the open
+   * reminders of those visits dismissed), then makes the service timers' due reminders (decision 097). `now` is the
+   * sweep's clock (tests pass it).
+   */
+  sweep(now: number = this.clock()): Promise<SweepResult> {
     return this.job.track(this.run(now));
   }
 
-  private async run(now: number): Promise<SweptVisit[]> {
+  private async run(now: number): Promise<SweepResult> {
     const closed: SweptVisit[] = [];
     while (closed.length < SWEEP_MAX_PER_TICK) {
       const batch = await closeDueVisits(this.db, now, VISIT_IDLE_MS, SWEEP_BATCH);
       closed.push(...batch);
-      if (batch.length > 0) await this.tables.publish(batch.map((v) => v.tableId));
+      if (batch.length > 0) {
+        await this.announce.updated(batch.flatMap((v) => v.dismissedIds));
+        await this.tables.publish(batch.map((v) => v.tableId));
+      }
       if (batch.length < SWEEP_BATCH || this.job.stopping) break;
       await yieldToEventLoop();
     }
-    return closed;
+    const reminders: MadeReminder[] = [];
+    while (!this.job.stopping && reminders.length < SWEEP_MAX_PER_TICK) {
+      const batch = await makeDueReminders(this.db, now, SWEEP_BATCH);
+      reminders.push(...batch);
+      const queued = batch.filter((r) => r.pushQueued).map((r) => r.id);
+      const quiet = batch.filter((r) => !r.pushQueued).map((r) => r.id);
+      if (queued.length > 0) await this.announce.created(queued, true);
+      if (quiet.length > 0) await this.announce.created(quiet, false);
+      // Each kind is limited to a batch per statement: a full batch of either may leave more.
+      if (batch.length < SWEEP_BATCH) break;
+      await yieldToEventLoop();
+    }
+    return { closed, reminders };
   }
 }

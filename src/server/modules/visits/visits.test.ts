@@ -231,12 +231,12 @@ describe('the visits sweep', () => {
   it('closes a visit the restaurant’s minutes after its bill was completed, and frees the table', async () => {
     const f = await makeFloor(t);
     const { id, doneAt } = await billDoneAt(f);
-    expect(await t.services.visits.sweep(doneAt + 14 * 60_000)).not.toContainEqual(
+    expect((await t.services.visits.sweep(doneAt + 14 * 60_000)).closed).not.toContainEqual(
       expect.objectContaining({ id }),
     );
     expect((await tableRow(f.table.id)).visitId).toBe(id);
-    const swept = await t.services.visits.sweep(doneAt + 15 * 60_000);
-    expect(swept).toContainEqual({ id, tableId: f.table.id, reason: 'bill' });
+    const swept = (await t.services.visits.sweep(doneAt + 15 * 60_000)).closed;
+    expect(swept).toContainEqual({ id, tableId: f.table.id, reason: 'bill', dismissedIds: [] });
     expect(await visitRow(id)).toMatchObject({ closeReason: 'bill', closedBy: null });
     expect((await tableRow(f.table.id)).visitId).toBeNull();
   });
@@ -247,7 +247,7 @@ describe('the visits sweep', () => {
     // The cool-down ended with the bill (decision 057): the party asks for a refill after paying.
     const refill = (await press(f, 'refill')).json().request.id as string;
     await act(refill, 'complete', f.serverCookie);
-    expect(await t.services.visits.sweep(doneAt + 20 * 60_000)).not.toContainEqual(
+    expect((await t.services.visits.sweep(doneAt + 20 * 60_000)).closed).not.toContainEqual(
       expect.objectContaining({ id }),
     );
     expect((await tableRow(f.table.id)).visitId).toBe(id);
@@ -258,7 +258,7 @@ describe('the visits sweep', () => {
       .set({ visitCloseAfterBillMinutes: null })
       .where(eq(restaurants.id, g.restaurant.id));
     const bill = await billDoneAt(g);
-    expect(await t.services.visits.sweep(bill.doneAt + 60 * 60_000)).not.toContainEqual(
+    expect((await t.services.visits.sweep(bill.doneAt + 60 * 60_000)).closed).not.toContainEqual(
       expect.objectContaining({ id: bill.id }),
     );
     expect((await tableRow(g.table.id)).visitId).toBe(bill.id);
@@ -273,8 +273,13 @@ describe('the visits sweep', () => {
 
     // Hours later, for both visits: only the one with nothing open closes.
     const later = Date.now() + VISIT_IDLE_MS + 60_000;
-    const swept = await t.services.visits.sweep(later);
-    expect(swept).toContainEqual({ id: visitId, tableId: f.table.id, reason: 'idle' });
+    const swept = (await t.services.visits.sweep(later)).closed;
+    expect(swept).toContainEqual({
+      id: visitId,
+      tableId: f.table.id,
+      reason: 'idle',
+      dismissedIds: [],
+    });
     expect(swept).not.toContainEqual(expect.objectContaining({ id: pending }));
     expect((await tableRow(open.id)).visitId).toBe(pending);
   });

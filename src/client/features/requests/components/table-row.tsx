@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { isReminderType } from '@shared/request-types';
 import { toast } from 'react-toastify';
 import { PRANK_DEVICE_BLOCK_HOURS } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
@@ -128,11 +129,12 @@ function RequestLine({
   const [confirming, setConfirming] = useState(false);
   // A request its guest reopened (decision 082) waits again from its reopening.
   const waitingSince = request.reopenedAt ?? request.createdAt;
+  // Decision 097: a reminder is never overdue (it is not a guest's wait, escalation leaves it alone).
   const timing = pendingTiming(
     waitingSince,
     context.now,
     request.overdue,
-    context.escalateAfterMinutes,
+    isReminderType(request.type) ? null : context.escalateAfterMinutes,
   );
   const acknowledge = useAcknowledgeRequest({
     onSuccess: () => {
@@ -276,20 +278,23 @@ function RequestLine({
             </strong>
             <br />
             {appText(i18n, 'app.console.dismissConfirmBody')}
-            <span className="mt-3 flex items-start gap-2">
-              <input
-                id={prankId}
-                type="checkbox"
-                checked={prank}
-                onChange={(e) => setPrank(e.target.checked)}
-                className="mt-1 size-4 shrink-0 accent-brand-700"
-              />
-              <label htmlFor={prankId} className="text-sm text-ink">
-                {appText(i18n, 'app.console.prankCheckbox', {
-                  hours: PRANK_DEVICE_BLOCK_HOURS,
-                })}
-              </label>
-            </span>
+            {/* Decision 097: a reminder came from no guest's phone, so there is nothing to pause. */}
+            {!isReminderType(request.type) && (
+              <span className="mt-3 flex items-start gap-2">
+                <input
+                  id={prankId}
+                  type="checkbox"
+                  checked={prank}
+                  onChange={(e) => setPrank(e.target.checked)}
+                  className="mt-1 size-4 shrink-0 accent-brand-700"
+                />
+                <label htmlFor={prankId} className="text-sm text-ink">
+                  {appText(i18n, 'app.console.prankCheckbox', {
+                    hours: PRANK_DEVICE_BLOCK_HOURS,
+                  })}
+                </label>
+              </span>
+            )}
           </>
         }
         confirmLabel={appText(i18n, prank ? 'app.console.prankConfirm' : 'app.console.dismiss')}
@@ -346,7 +351,13 @@ export function TableRow({
   const i18n = useI18n();
   const headingId = useId();
   const overdue = group.requests.some(
-    (r) => pendingTiming(r.createdAt, context.now, r.overdue, context.escalateAfterMinutes).overdue,
+    (r) =>
+      pendingTiming(
+        r.createdAt,
+        context.now,
+        r.overdue,
+        isReminderType(r.type) ? null : context.escalateAfterMinutes,
+      ).overdue,
   );
   // Decision 070: a table with an allergy / urgent request is on top, in its own colour (its lines say why).
   const urgent = group.requests.some((r) => r.urgent);

@@ -8,6 +8,8 @@ import {
   ESCALATE_MINUTES_DEFAULT,
   RECEIPT_TIMEOUT_SECONDS_MAX,
   RECEIPT_TIMEOUT_SECONDS_MIN,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
   ESCALATE_MINUTES_MAX,
   ESCALATE_MINUTES_MIN,
   RESTAURANT_NAME_MAX,
@@ -27,6 +29,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { useI18n } from '../../../lib/i18n';
 import { useUpdateRestaurant } from '../../../lib/restaurants-api';
 import {
+  reminderMinutesOf,
   restaurantSettingsSchema,
   type RestaurantSettingsValues,
 } from '../lib/restaurant-settings-schema';
@@ -45,6 +48,10 @@ function valuesOf(restaurant: Restaurant): RestaurantSettingsValues {
     escalateAfterMinutes: String(restaurant.escalateAfterMinutes),
     receiptTimeoutSeconds: String(restaurant.receiptTimeoutSeconds),
     pagerRepeat: restaurant.pagerRepeat,
+    orderReminderMinutes:
+      restaurant.orderReminderMinutes === null ? '' : String(restaurant.orderReminderMinutes),
+    billReminderMinutes:
+      restaurant.billReminderMinutes === null ? '' : String(restaurant.billReminderMinutes),
     showServerNames: restaurant.showServerNames,
     timeZone: restaurant.timeZone,
     guestLanguage: restaurant.guestLanguage,
@@ -101,6 +108,8 @@ export function RestaurantSettingsForm({ restaurant }: { restaurant: Restaurant 
           escalateAfterMinutes: Number(values.escalateAfterMinutes.trim()),
           receiptTimeoutSeconds: Number(values.receiptTimeoutSeconds.trim()),
           pagerRepeat: values.pagerRepeat,
+          orderReminderMinutes: reminderMinutesOf(values.orderReminderMinutes),
+          billReminderMinutes: reminderMinutesOf(values.billReminderMinutes),
           showServerNames: values.showServerNames,
           timeZone: values.timeZone,
           guestLanguage: values.guestLanguage,
@@ -252,6 +261,33 @@ export function RestaurantSettingsForm({ restaurant }: { restaurant: Restaurant 
           <label htmlFor={pagerId} className="text-sm font-medium text-ink-soft">
             {appText(i18n, 'app.settings.pagerRepeat')}
           </label>
+        </div>
+        {/* Decision 097: the service timers, reminders to the table's server; empty is off (the default). */}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            form={form}
+            name="orderReminderMinutes"
+            label={appText(i18n, 'app.settings.orderReminder')}
+            type="number"
+            inputMode="numeric"
+            min={REMINDER_MINUTES_MIN}
+            max={REMINDER_MINUTES_MAX}
+            step={1}
+            className="sm:max-w-40"
+            hint={appText(i18n, 'app.settings.orderReminderHint')}
+          />
+          <FormField
+            form={form}
+            name="billReminderMinutes"
+            label={appText(i18n, 'app.settings.billReminder')}
+            type="number"
+            inputMode="numeric"
+            min={REMINDER_MINUTES_MIN}
+            max={REMINDER_MINUTES_MAX}
+            step={1}
+            className="sm:max-w-40"
+            hint={appText(i18n, 'app.settings.billReminderHint')}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <Controller

@@ -5,6 +5,8 @@ import {
   ESCALATE_MINUTES_MIN,
   RECEIPT_TIMEOUT_SECONDS_MAX,
   RECEIPT_TIMEOUT_SECONDS_MIN,
+  REMINDER_MINUTES_MAX,
+  REMINDER_MINUTES_MIN,
   RESTAURANT_NAME_MAX,
 } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
@@ -25,6 +27,18 @@ export function restaurantSettingsSchema(i18n: I18n) {
     min: ESCALATE_MINUTES_MIN,
     max: ESCALATE_MINUTES_MAX,
   });
+  // Decision 097: a service timer is whole minutes within the server's bounds, or empty (off).
+  const reminderMinutes = z.string().refine(
+    (text) =>
+      text.trim() === '' ||
+      (/^\d+$/.test(text.trim()) &&
+        updateRestaurantBodySchema.shape.orderReminderMinutes.safeParse(Number(text.trim()))
+          .success),
+    appText(i18n, 'app.settings.reminderFormat', {
+      min: REMINDER_MINUTES_MIN,
+      max: REMINDER_MINUTES_MAX,
+    }),
+  );
   return z.object({
     name: requiredNameField(appText(i18n, 'app.settings.nameRequired'), RESTAURANT_NAME_MAX),
     reviewUrl: z
@@ -51,9 +65,15 @@ export function restaurantSettingsSchema(i18n: I18n) {
       }),
     ),
     pagerRepeat: z.boolean(),
+    orderReminderMinutes: reminderMinutes,
+    billReminderMinutes: reminderMinutes,
     showServerNames: z.boolean(),
     timeZone: z.string().pipe(timeZoneSchema),
     guestLanguage: z.enum(LOCALES),
   });
 }
 export type RestaurantSettingsValues = z.infer<ReturnType<typeof restaurantSettingsSchema>>;
+
+/** A service timer's field as the API takes it (decision 097): empty is null, off. */
+export const reminderMinutesOf = (text: string): number | null =>
+  text.trim() === '' ? null : Number(text.trim());

@@ -1,0 +1,2 @@
+ALTER TABLE "requests" DROP CONSTRAINT "requests_type_check";--> statement-breakpoint
+ALTER TABLE "requests" ADD CONSTRAINT "requests_type_check" CHECK ("requests"."type" in ('server','order','refill','bill','reminder_order','reminder_bill') or "requests"."type" ~ '^c_[a-z0-9]{10}$');
