@@ -46,6 +46,8 @@ async function addServer(admin: Page, restaurantId: string, name: string) {
 test('guest sees the server on the way and done; a second phone sees the same; dismissed leaves every screen', async ({
   browser,
 }) => {
+  // Five browsers and three people's steps in one journey: a busy 2-core machine took 1.3–1.9 min.
+  test.setTimeout(150_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const { restaurantId, tableId } = await ownRestaurantWithTable(admin, 'Floor Loop Bistro', '12');

@@ -19,7 +19,7 @@ export interface ConfirmDialogProps {
 /**
  * SPEC §5: every deletion requires confirmation. A native modal <dialog> gives focus trapping, Escape and an
  * inert page for free; it is labelled by its heading and described by its message, and focus goes back to the
- * control that opened it.
+ * control that opened it. Its content is mounted only while open.
  */
 export function ConfirmDialog({
   open,
@@ -74,26 +74,30 @@ export function ConfirmDialog({
         if (event.target === event.currentTarget && !isPending) onCancel();
       }}
     >
-      <div className="p-6">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <div id={messageId} className="mt-2 text-sm text-body">
-          {message}
+      {/* Mounted only while open: a closed dialog's words ("Clear Table 5?") are not in the page for a search or a
+          screen reader's browse mode to find. */}
+      {open && (
+        <div className="p-6">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <div id={messageId} className="mt-2 text-sm text-body">
+            {message}
+          </div>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={isPending}>
+              {cancelLabel ?? appText(i18n, 'app.console.cancel')}
+            </Button>
+            <Button
+              variant={tone === 'danger' ? 'danger' : 'primary'}
+              onClick={onConfirm}
+              isLoading={isPending}
+            >
+              {confirmLabel}
+            </Button>
+          </div>
         </div>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={isPending}>
-            {cancelLabel ?? appText(i18n, 'app.console.cancel')}
-          </Button>
-          <Button
-            variant={tone === 'danger' ? 'danger' : 'primary'}
-            onClick={onConfirm}
-            isLoading={isPending}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
-      </div>
+      )}
     </dialog>
   );
 }
