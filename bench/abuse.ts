@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { SESSION_COOKIE } from '../src/shared/constants';
+import { SESSION_COOKIE } from '@shared/constants';
 import { createBenchDatabase, postgresAvailable, seedFleet, type Backend } from './lib/database';
 import { SourceAddresses } from './lib/addresses';
 import { describeMachine, machine } from './lib/machine';
