@@ -194,6 +194,8 @@ export const restaurantSchema = z
     orderReminderMinutes: z.number().nullable(),
     /** Decision 097: remind the table's server when a bill request is still open this long; null: off. */
     billReminderMinutes: z.number().nullable(),
+    /** Decision 092: a party's visit closes this long after its bill request is completed; null: only when cleared or idle. */
+    visitCloseAfterBillMinutes: z.number().nullable(),
     createdAt: z.number(),
     updatedAt: z.number(),
   })
@@ -509,6 +511,15 @@ export const createRestaurantBodySchema = z.strictObject({
   /** The client sends the admin's browser zone; without it the restaurant starts on UTC. */
   timeZone: timeZoneSchema.optional(),
 });
+/** A restaurant's optional minutes (decisions 092, 097): whole minutes within the bounds; null turns it off. */
+const optionalMinutes = z
+  .number()
+  .int()
+  .min(REMINDER_MINUTES_MIN)
+  .max(REMINDER_MINUTES_MAX)
+  .nullable()
+  .optional();
+
 export const updateRestaurantBodySchema = z.strictObject({
   name: plainText()
     .trim()
@@ -541,20 +552,10 @@ export const updateRestaurantBodySchema = z.strictObject({
   openingHours: openingHoursSchema.optional(),
   pressBudgetPerMinute: z.number().int().min(PRESS_BUDGET_MIN).max(PRESS_BUDGET_MAX).optional(),
   /** Decision 097: the service timers, in minutes; null turns one off. */
-  orderReminderMinutes: z
-    .number()
-    .int()
-    .min(REMINDER_MINUTES_MIN)
-    .max(REMINDER_MINUTES_MAX)
-    .nullable()
-    .optional(),
-  billReminderMinutes: z
-    .number()
-    .int()
-    .min(REMINDER_MINUTES_MIN)
-    .max(REMINDER_MINUTES_MAX)
-    .nullable()
-    .optional(),
+  orderReminderMinutes: optionalMinutes,
+  billReminderMinutes: optionalMinutes,
+  /** Decision 092: minutes after a completed bill request before the visit closes; null: never by the bill. */
+  visitCloseAfterBillMinutes: optionalMinutes,
 });
 
 /** A prank block as an admin sees it (decision 089): which table's call, until when; the address is not shown. */

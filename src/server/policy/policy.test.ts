@@ -68,6 +68,7 @@ const restaurant: Restaurant = {
   reviewUrl: 'https://reviews.example/r1',
   showServerNames: true,
   orderReminderMinutes: null,
+  visitCloseAfterBillMinutes: 15,
   billReminderMinutes: null,
   ownerId: 'a1',
   escalateAfterMinutes: 3,

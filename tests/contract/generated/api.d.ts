@@ -1607,6 +1607,7 @@ export interface components {
             pressBudgetPerMinute: number;
             orderReminderMinutes: number | null;
             billReminderMinutes: number | null;
+            visitCloseAfterBillMinutes: number | null;
             createdAt: number;
             updatedAt: number;
         };
@@ -5021,6 +5022,7 @@ export interface operations {
                     pressBudgetPerMinute?: number;
                     orderReminderMinutes?: number | null;
                     billReminderMinutes?: number | null;
+                    visitCloseAfterBillMinutes?: number | null;
                 };
             };
         };

@@ -134,6 +134,8 @@ export class RestaurantAdminService {
     // Decision 097: null turns a service timer off.
     if (body.orderReminderMinutes !== undefined)
       patch.orderReminderMinutes = body.orderReminderMinutes;
+    if (body.visitCloseAfterBillMinutes !== undefined)
+      patch.visitCloseAfterBillMinutes = body.visitCloseAfterBillMinutes;
     if (body.billReminderMinutes !== undefined)
       patch.billReminderMinutes = body.billReminderMinutes;
     await this.db.transaction(async (tx) => {

@@ -33,6 +33,7 @@ export function toApiRestaurant(row: RestaurantWithLogo): Restaurant {
     openingHours: row.openingHours ?? null,
     pressBudgetPerMinute: row.pressBudgetPerMinute,
     orderReminderMinutes: row.orderReminderMinutes,
+    visitCloseAfterBillMinutes: row.visitCloseAfterBillMinutes,
     billReminderMinutes: row.billReminderMinutes,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

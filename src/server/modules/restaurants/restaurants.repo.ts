@@ -153,6 +153,7 @@ export type RestaurantPatch = Partial<
     | 'openingHours'
     | 'pressBudgetPerMinute'
     | 'orderReminderMinutes'
+    | 'visitCloseAfterBillMinutes'
     | 'billReminderMinutes'
   >
 >;

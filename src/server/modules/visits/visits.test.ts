@@ -264,6 +264,39 @@ describe('the visits sweep', () => {
     expect((await tableRow(g.table.id)).visitId).toBe(bill.id);
   });
 
+  it('follows the minutes the owner sets in Settings; off (null) and out-of-range values as the API says', async () => {
+    const f = await makeFloor(t);
+    const patch = (value: unknown) =>
+      request(t, 'PATCH', `/api/restaurants/${f.restaurant.id}`, {
+        cookie: f.adminCookie,
+        body: { visitCloseAfterBillMinutes: value },
+      });
+    expect((await patch(0)).statusCode).toBe(400);
+    expect((await patch(241)).statusCode).toBe(400);
+    const set = await patch(5);
+    expect(set.statusCode).toBe(200);
+    expect(set.json().restaurant.visitCloseAfterBillMinutes).toBe(5);
+    // A server may not change it.
+    expect(
+      (
+        await request(t, 'PATCH', `/api/restaurants/${f.restaurant.id}`, {
+          cookie: f.serverCookie,
+          body: { visitCloseAfterBillMinutes: 60 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const { id, doneAt } = await billDoneAt(f);
+    expect((await t.services.visits.sweep(doneAt + 4 * 60_000)).closed).not.toContainEqual(
+      expect.objectContaining({ id }),
+    );
+    expect((await t.services.visits.sweep(doneAt + 5 * 60_000)).closed).toContainEqual(
+      expect.objectContaining({ id, reason: 'bill' }),
+    );
+    const off = await patch(null);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().restaurant.visitCloseAfterBillMinutes).toBeNull();
+  });
+
   it('closes a visit in which nothing happened for hours (idle), never one with an open request', async () => {
     const f = await makeFloor(t);
     expect((await seat(f.table.id, f.adminCookie)).statusCode).toBe(200);

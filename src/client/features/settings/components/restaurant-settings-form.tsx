@@ -36,6 +36,28 @@ import {
 import { ColorField } from './color-field';
 import { TimeZonePicker } from './time-zone-picker';
 
+/**
+ * The optional minutes of the Service section, empty = off: the service timers (decision 097) and when a paid
+ * party's visit ends by itself (decision 092; empty: only Clear table or four idle hours).
+ */
+const OPTIONAL_MINUTES = [
+  {
+    name: 'orderReminderMinutes',
+    label: 'app.settings.orderReminder',
+    hint: 'app.settings.orderReminderHint',
+  },
+  {
+    name: 'billReminderMinutes',
+    label: 'app.settings.billReminder',
+    hint: 'app.settings.billReminderHint',
+  },
+  {
+    name: 'visitCloseAfterBillMinutes',
+    label: 'app.settings.visitCloseAfterBill',
+    hint: 'app.settings.visitCloseAfterBillHint',
+  },
+] as const;
+
 /** An address, the same in every language (not a text to translate). */
 const REVIEW_URL_EXAMPLE = 'https://example.com/review';
 
@@ -52,6 +74,10 @@ function valuesOf(restaurant: Restaurant): RestaurantSettingsValues {
       restaurant.orderReminderMinutes === null ? '' : String(restaurant.orderReminderMinutes),
     billReminderMinutes:
       restaurant.billReminderMinutes === null ? '' : String(restaurant.billReminderMinutes),
+    visitCloseAfterBillMinutes:
+      restaurant.visitCloseAfterBillMinutes === null
+        ? ''
+        : String(restaurant.visitCloseAfterBillMinutes),
     showServerNames: restaurant.showServerNames,
     timeZone: restaurant.timeZone,
     guestLanguage: restaurant.guestLanguage,
@@ -110,6 +136,7 @@ export function RestaurantSettingsForm({ restaurant }: { restaurant: Restaurant 
           pagerRepeat: values.pagerRepeat,
           orderReminderMinutes: reminderMinutesOf(values.orderReminderMinutes),
           billReminderMinutes: reminderMinutesOf(values.billReminderMinutes),
+          visitCloseAfterBillMinutes: reminderMinutesOf(values.visitCloseAfterBillMinutes),
           showServerNames: values.showServerNames,
           timeZone: values.timeZone,
           guestLanguage: values.guestLanguage,
@@ -264,30 +291,21 @@ export function RestaurantSettingsForm({ restaurant }: { restaurant: Restaurant 
         </div>
         {/* Decision 097: the service timers, reminders to the table's server; empty is off (the default). */}
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            form={form}
-            name="orderReminderMinutes"
-            label={appText(i18n, 'app.settings.orderReminder')}
-            type="number"
-            inputMode="numeric"
-            min={REMINDER_MINUTES_MIN}
-            max={REMINDER_MINUTES_MAX}
-            step={1}
-            className="sm:max-w-40"
-            hint={appText(i18n, 'app.settings.orderReminderHint')}
-          />
-          <FormField
-            form={form}
-            name="billReminderMinutes"
-            label={appText(i18n, 'app.settings.billReminder')}
-            type="number"
-            inputMode="numeric"
-            min={REMINDER_MINUTES_MIN}
-            max={REMINDER_MINUTES_MAX}
-            step={1}
-            className="sm:max-w-40"
-            hint={appText(i18n, 'app.settings.billReminderHint')}
-          />
+          {OPTIONAL_MINUTES.map(({ name, label, hint }) => (
+            <FormField
+              key={name}
+              form={form}
+              name={name}
+              label={appText(i18n, label)}
+              type="number"
+              inputMode="numeric"
+              min={REMINDER_MINUTES_MIN}
+              max={REMINDER_MINUTES_MAX}
+              step={1}
+              className="sm:max-w-40"
+              hint={appText(i18n, hint)}
+            />
+          ))}
         </div>
         <div className="flex flex-col gap-2">
           <Controller

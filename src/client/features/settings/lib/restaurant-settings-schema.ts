@@ -67,6 +67,7 @@ export function restaurantSettingsSchema(i18n: I18n) {
     pagerRepeat: z.boolean(),
     orderReminderMinutes: reminderMinutes,
     billReminderMinutes: reminderMinutes,
+    visitCloseAfterBillMinutes: reminderMinutes,
     showServerNames: z.boolean(),
     timeZone: z.string().pipe(timeZoneSchema),
     guestLanguage: z.enum(LOCALES),

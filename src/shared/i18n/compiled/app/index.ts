@@ -952,6 +952,8 @@ export type AppMessageId =
   | "app.settings.orderReminderHint"
   | "app.settings.billReminder"
   | "app.settings.billReminderHint"
+  | "app.settings.visitCloseAfterBill"
+  | "app.settings.visitCloseAfterBillHint"
   | "app.settings.reminderFormat"
   | "app.dashboard.reachedNobody.title"
   | "app.dashboard.reachedNobody.today"
