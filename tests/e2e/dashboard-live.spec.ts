@@ -89,10 +89,10 @@ test('Active Servers, Recent Activity and Server Status follow the floor live', 
   await expect.poll(() => longestWait.textContent()).not.toBe(firstWait);
 
   // --- Alex takes it ("On my way"), then completes it ---------------------------------------------------
+  // A request's line is named "<type> Table <n>" (issue 28): its table is the row's heading, not the line's text.
   const card = server
     .getByRole('region', { name: 'Pending Requests' })
-    .getByRole('article')
-    .filter({ hasText: 'Table 8' });
+    .getByRole('article', { name: / Table 8$/ });
   await card.getByRole('button', { name: /On my way/ }).click();
   await expect(latest).toContainText('Took bill');
   await expect(latest).toContainText(alex.name);
