@@ -12,10 +12,10 @@ import {
   ORIGIN,
   signInWithEmail,
   signInWithPin,
+  unique,
 } from './support';
 
 /** A suffix that keeps this run's accounts apart from the demo's and from a retry's. */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 /** Signs the request context in as the demo admin and adds a staff member to the demo restaurant. */
 async function createDemoStaff(

@@ -7,10 +7,9 @@ import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { MSG } from '@shared/messages';
-import { expect, test, DEMO, signInWithEmail, signInWithPin } from './support';
+import { expect, test, DEMO, signInWithEmail, signInWithPin, unique } from './support';
 
 /** A suffix that keeps this run's restaurant apart from a retry's. */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 const PRIMARY = '#0F766E';
 const PRIMARY_RGB = 'rgb(15, 118, 110)';

@@ -4,9 +4,7 @@
  */
 import { PNG } from 'pngjs';
 import { MSG } from '@shared/messages';
-import { expect, ORIGIN, ownRestaurantWithTable, test } from './support';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+import { expect, ORIGIN, ownRestaurantWithTable, test, unique } from './support';
 
 function logoPng(): Buffer {
   const png = new PNG({ width: 32, height: 32 });

@@ -4,9 +4,7 @@
  * and requests stay as other specs expect them.
  */
 import type { Page } from '@playwright/test';
-import { expect, ownRestaurantWithTable, test } from './support';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+import { expect, ownRestaurantWithTable, test, unique } from './support';
 
 async function ownRestaurant(page: Page) {
   const name = `Harbour ${unique()}`;

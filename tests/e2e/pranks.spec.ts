@@ -17,9 +17,8 @@ import {
   signInWithPin,
   test,
   watchCsp,
+  unique,
 } from './support';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 let ownerContext: BrowserContext;
 let owner: Page;

@@ -15,10 +15,10 @@ import {
   signInWithPin,
   test,
   watchCsp,
+  unique,
 } from './support';
 
 const PHONE = { width: 360, height: 740 };
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
 let ownerContext: BrowserContext;
 let owner: Page;

@@ -272,3 +272,7 @@ export async function openGuestPage(
   await expect(page.locator('#guest-data')).toHaveCount(0);
   return page;
 }
+
+/** A short suffix that keeps names made by one run of a spec apart from another run's (restaurants, logins). */
+export const unique = () =>
+  `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

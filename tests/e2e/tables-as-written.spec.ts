@@ -5,9 +5,7 @@
  * follow the owner's changes live.
  */
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, ORIGIN, signInWithEmail, signInWithPin, test } from './support';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+import { DEMO, expect, ORIGIN, signInWithEmail, signInWithPin, test, unique } from './support';
 
 /** Toasts live outside the page's main landmark (and outside a modal dialog). */
 const toast = (page: Page, text: string): Locator =>
