@@ -14,6 +14,12 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import WebSocket from 'ws';
 
+/** Counts one flood request's answer by status (or 'error' when none came), then lets the next one go. */
+function tally(statuses: Record<string, number>, key: number | string, done: () => void): void {
+  statuses[key] = (statuses[key] ?? 0) + 1;
+  done();
+}
+
 export type FloodKind =
   'signin' | 'cookies' | 'sockets' | 'analytics' | 'language' | 'colour' | 'staff' | 'bodies';
 /** Connections of one signed-in user's flood (the review's: 20). */
@@ -52,16 +58,10 @@ async function httpFlood(
         },
         (res) => {
           res.resume();
-          res.on('end', () => {
-            statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
-            resolve();
-          });
+          res.on('end', () => tally(statuses, res.statusCode ?? 0, resolve));
         },
       );
-      req.on('error', () => {
-        statuses.error = (statuses.error ?? 0) + 1;
-        resolve();
-      });
+      req.on('error', () => tally(statuses, 'error', resolve));
       req.end(body);
     });
   const worker = async () => {
@@ -144,16 +144,10 @@ async function userFlood(
         },
         (res) => {
           res.resume();
-          res.on('end', () => {
-            statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
-            resolve();
-          });
+          res.on('end', () => tally(statuses, res.statusCode ?? 0, resolve));
         },
       );
-      req.on('error', () => {
-        statuses.error = (statuses.error ?? 0) + 1;
-        resolve();
-      });
+      req.on('error', () => tally(statuses, 'error', resolve));
       req.end(body);
     });
   const worker = async () => {
