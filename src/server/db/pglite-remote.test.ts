@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { embeddedOf, queryPreparedText, queryRows, type Database } from './client';
-import { RemotePGlite } from './pglite-remote';
+import { DEFAULT_WAIT_LIMITS_MS, RemotePGlite } from './pglite-remote';
 import { withDbPriority, type DbPriority } from './priority';
 import { backend, createTestDatabase } from '../../../tests/support/test-db';
 
@@ -19,11 +19,9 @@ describe.skipIf(backend !== 'pglite')('the embedded database on its worker (deci
   }, 180_000);
   afterAll(() => database.close());
 
-  it('runs a queued press before other work, and a report only when nothing else waits', async () => {
-    const remote = embeddedOf(database);
-    expect(remote).toBeInstanceOf(RemotePGlite);
+  /** Holds both of the worker's slots until `release` is called, with one call waiting in the worker. */
+  async function holdTheWorker(): Promise<{ release: () => Promise<void> }> {
     const db = database.db;
-    // Both of the worker's slots taken: a transaction held open, and a call waiting behind it in the worker.
     let endTransaction!: () => void;
     const open = new Promise<void>((resolve) => (endTransaction = resolve));
     let inside!: () => void;
@@ -34,22 +32,93 @@ describe.skipIf(backend !== 'pglite')('the embedded database on its worker (deci
       await open;
     });
     await entered;
-    // (Drizzle's queries start when awaited: `then` starts this one now.)
     const blocked = db.execute(sql`select 'blocked'`).then(() => undefined);
+    return {
+      release: async () => {
+        endTransaction();
+        await Promise.all([held, blocked]);
+      },
+    };
+  }
+
+  /** Queues one call of each priority in `order` behind a held worker and answers the order they finished in. */
+  async function finishingOrder(order: readonly DbPriority[]): Promise<DbPriority[]> {
+    const remote = embeddedOf(database) as RemotePGlite;
+    const worker = await holdTheWorker();
     const finished: DbPriority[] = [];
-    const queued = (['report', 'normal', 'press'] as const).map((priority) =>
+    const queued = order.map((priority) =>
       withDbPriority(priority, async () => {
-        await db.execute(sql`select ${priority}::text`);
+        await database.db.execute(sql`select ${priority}::text`);
       }).then(() => {
         finished.push(priority);
       }),
     );
-    await expect
-      .poll(() => (remote as RemotePGlite).queued())
-      .toEqual({ press: 1, normal: 1, report: 1 });
-    endTransaction();
-    await Promise.all([held, blocked, ...queued]);
-    expect(finished).toEqual(['press', 'normal', 'report']);
+    await expect.poll(() => remote.queued()).toEqual({ press: 1, normal: 1, report: 1 });
+    await worker.release();
+    await Promise.all(queued);
+    return finished;
+  }
+
+  it('lets a call that has waited past its limit go ahead of presses (ageing), a report before a normal call', async () => {
+    const remote = embeddedOf(database) as RemotePGlite;
+    try {
+      remote.waitLimitsMs = { normal: 0, report: 3_600_000 };
+      expect(await finishingOrder(['report', 'press', 'normal'])).toEqual([
+        'normal',
+        'press',
+        'report',
+      ]);
+      remote.waitLimitsMs = { normal: 0, report: 0 };
+      expect(await finishingOrder(['press', 'normal', 'report'])).toEqual([
+        'report',
+        'normal',
+        'press',
+      ]);
+    } finally {
+      remote.waitLimitsMs = { ...DEFAULT_WAIT_LIMITS_MS };
+    }
+  });
+
+  it('serves a staff call during a rush of presses instead of after it (no starvation)', async () => {
+    const remote = embeddedOf(database) as RemotePGlite;
+    remote.waitLimitsMs = { normal: 20, report: 3_600_000 };
+    try {
+      const finished: string[] = [];
+      const presses = Array.from({ length: 4_000 }, (_, i) =>
+        // (Awaited inside: a Drizzle query starts when awaited, and must start inside the priority.)
+        withDbPriority('press', async () => {
+          await database.db.execute(sql`select ${i}::int`);
+        }).then(() => {
+          finished.push('press');
+        }),
+      );
+      const staff = withDbPriority('normal', async () => {
+        await database.db.execute(sql`select 'staff'`);
+      }).then(() => {
+        finished.push('staff');
+      });
+      await Promise.all([...presses, staff]);
+      // Without ageing it would be the last of 4,001: the press queue is never empty until the rush ends.
+      expect(finished.indexOf('staff')).toBeLessThan(3_000);
+    } finally {
+      remote.waitLimitsMs = { ...DEFAULT_WAIT_LIMITS_MS };
+    }
+  });
+
+  it('runs a queued press before other work, and a report only when nothing else waits', async () => {
+    const remote = embeddedOf(database);
+    expect(remote).toBeInstanceOf(RemotePGlite);
+    // The plain order, without ageing (a slow machine may take longer than the limits to queue the three).
+    (remote as RemotePGlite).waitLimitsMs = { normal: 3_600_000, report: 3_600_000 };
+    try {
+      expect(await finishingOrder(['report', 'normal', 'press'])).toEqual([
+        'press',
+        'normal',
+        'report',
+      ]);
+    } finally {
+      (remote as RemotePGlite).waitLimitsMs = { ...DEFAULT_WAIT_LIMITS_MS };
+    }
   });
 
   it('commits a transaction, rolls one back on the caller’s own error, and carries PostgreSQL’s error fields', async () => {

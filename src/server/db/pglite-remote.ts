@@ -8,6 +8,11 @@
  * worker at once (so it has the next one ready while the server's thread is busy), and a report is sent only when
  * nothing else is: a press that comes in meanwhile waits for one report at most. A transaction holds its slot from
  * BEGIN to COMMIT; its own statements go straight to the worker.
+ *
+ * Priority alone starves: at 200 presses a second the press queue is never empty, and the reach sweep, delivery
+ * receipts and staff actions (all `normal`) waited until the rush ended (the routing bench, BENCHMARKS.md). So a
+ * call that has waited longer than its priority's limit ({@link DEFAULT_WAIT_LIMITS_MS}) goes next, ahead of
+ * presses: a press then waits for one such call, never for a queue of them, and every call is served in bounded time.
  */
 import { Worker } from 'node:worker_threads';
 import { DB_PRIORITIES, dbPriority, type DbPriority } from './priority';
@@ -21,6 +26,15 @@ import type {
 
 /** Calls with the worker at once (one running, one ready). */
 const IN_FLIGHT = 2;
+/**
+ * How long a call of a lower priority may wait before it goes next anyway (ageing). A staff action or the reach sweep
+ * waits at most about a quarter second behind a rush of presses; a report at most two seconds, and only one report
+ * runs at a time.
+ */
+export const DEFAULT_WAIT_LIMITS_MS: Readonly<Record<Exclude<DbPriority, 'press'>, number>> = {
+  normal: 250,
+  report: 2_000,
+};
 /** How long closing waits for PGlite to close cleanly before the worker is stopped. */
 const CLOSE_WAIT_MS = 10_000;
 
@@ -37,6 +51,8 @@ interface RemoteResults<T> {
 
 interface Job {
   priority: DbPriority;
+  /** performance.now() when it was queued. */
+  queuedAt: number;
   start: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
@@ -76,6 +92,10 @@ export class RemotePGlite {
   private nextTx = 1;
   private readonly queues = new Map<DbPriority, Job[]>(DB_PRIORITIES.map((p) => [p, []]));
   private inFlight = 0;
+  /** Reports with the worker now: at most one at a time, even when one has aged. */
+  private reportsInFlight = 0;
+  /** The ageing limits; a test that checks the plain priority order raises them. */
+  waitLimitsMs: Record<Exclude<DbPriority, 'press'>, number> = { ...DEFAULT_WAIT_LIMITS_MS };
   private closing: Promise<void> | null = null;
   /** Set when the worker has gone (closed, or crashed): every call fails as PGlite's own do when closed. */
   private gone: Error | null = null;
@@ -212,7 +232,10 @@ export class RemotePGlite {
 
   private schedule(start: () => Promise<unknown>): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.queues.get(dbPriority())!.push({ priority: dbPriority(), start, resolve, reject });
+      const priority = dbPriority();
+      this.queues
+        .get(priority)!
+        .push({ priority, queuedAt: performance.now(), start, resolve, reject });
       this.dispatch();
     });
   }
@@ -222,18 +245,30 @@ export class RemotePGlite {
       const job = this.nextJob();
       if (!job) return;
       this.inFlight++;
+      const report = job.priority === 'report';
+      if (report) this.reportsInFlight++;
       job
         .start()
         .then(job.resolve, job.reject)
         .finally(() => {
           this.inFlight--;
+          if (report) this.reportsInFlight--;
           this.dispatch();
         });
     }
   }
 
-  /** The first job of the highest priority; a report only when the worker has nothing else. */
+  /**
+   * A call that has waited past its limit (the report first: its limit is the longer one), else the first call of
+   * the highest priority; a report that has not aged only when the worker has nothing else.
+   */
   private nextJob(): Job | undefined {
+    const now = performance.now();
+    const reports = this.queues.get('report')!;
+    if (reports[0] && this.reportsInFlight === 0 && now - reports[0].queuedAt > this.waitLimitsMs.report)
+      return reports.shift();
+    const normal = this.queues.get('normal')!;
+    if (normal[0] && now - normal[0].queuedAt > this.waitLimitsMs.normal) return normal.shift();
     for (const priority of DB_PRIORITIES) {
       const queue = this.queues.get(priority)!;
       if (queue.length === 0) continue;
