@@ -11,21 +11,26 @@ import { isReminderSql } from '../requests/requests.repo';
 const LAST_REACH_STAGE = 2;
 
 /**
- * A receipt: the first one marks the pending call as seen (one conditional UPDATE; a later receipt, or one for a call
- * no longer pending, changes nothing). Answers whether this receipt was the first.
+ * Receipts, as one conditional UPDATE for every call in `requestIds` (the receipts that arrived together, group
+ * commit): the first receipt marks a pending call as seen; a later one, or one for a call no longer pending, changes
+ * nothing. Answers the calls this statement marked.
  */
 export async function markReceipted(
   db: Executor,
-  requestId: string,
+  requestIds: readonly string[],
   now: number,
-): Promise<boolean> {
+): Promise<Set<string>> {
+  if (requestIds.length === 0) return new Set();
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update requests set receipted_at = ${now}
-      where id = ${requestId} and status = 'pending' and receipted_at is null
+      where id in (${sql.join(
+        requestIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and status = 'pending' and receipted_at is null
       returning id`,
   );
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }
 
 export interface ClaimedReach {

@@ -13,6 +13,7 @@ import { buildApp, type App } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { requests } from '../../db/schema';
 import type { DashboardResponse, LiveEvent, ServiceRequest } from '@shared/schemas';
+import type { SessionUser } from '../../policy/policy';
 import {
   createTestApp,
   PUBLIC_URL,
@@ -302,6 +303,51 @@ describe('re-routing a call nobody confirmed (decision 091)', () => {
     expect(pushService.pushesTo(f.phones.b)).toHaveLength(0);
     expect(pushService.pushesTo(f.phones.admin)).toHaveLength(0);
     expect(await openIds(f.restaurant.id, f.bCookie)).not.toContain(call.id);
+  });
+
+  it('receipts that arrive together share one read and one UPDATE, each checked on its own (group commit)', async () => {
+    const f = await floorWithTwoServers();
+    const other = await makeFloor(t);
+    const free = await makeTable(t, f.restaurant.id, '4');
+    const mine = await press(f.restaurant.id, f.table.id);
+    // Table 4 has no server: its call reaches everyone on duty.
+    const anyones = await press(f.restaurant.id, free.id);
+    const server = (id: string, restaurantId: string): SessionUser => ({
+      id,
+      role: 'server',
+      name: 'x',
+      restaurantId,
+    });
+    const a = server(f.server.user.id, f.restaurant.id);
+    const b = server(f.b.user.id, f.restaurant.id);
+    const stranger = server(other.server.user.id, other.restaurant.id);
+    const before = { ...t.services.reach.receiptStats };
+    // Submitted in one tick: the first runs alone, the five that arrive meanwhile share the next statement.
+    const sent: [SessionUser, string][] = [
+      [a, mine.id],
+      [b, mine.id],
+      [stranger, anyones.id],
+      [b, anyones.id],
+      [a, 'no-such-request'],
+      [a, mine.id],
+    ];
+    const answers = await Promise.allSettled(
+      sent.map(([user, id]) => t.services.reach.receipt(user, id)),
+    );
+    expect(answers.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    for (const refused of answers.filter((r) => r.status === 'rejected'))
+      expect((refused).reason).toMatchObject({ status: 404, code: 'request_not_found' });
+    expect(t.services.reach.receiptStats.items - before.items).toBe(6);
+    expect(t.services.reach.receiptStats.statements - before.statements).toBe(2);
+    // Both calls are confirmed: neither widens.
+    expect(await sweepOf([mine, anyones], mine.createdAt + 20 * N * S)).toEqual([]);
   });
 
   it('a receipt after the re-route stops the admin step', async () => {
