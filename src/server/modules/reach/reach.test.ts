@@ -343,7 +343,7 @@ describe('re-routing a call nobody confirmed (decision 091)', () => {
       'fulfilled',
     ]);
     for (const refused of answers.filter((r) => r.status === 'rejected'))
-      expect((refused).reason).toMatchObject({ status: 404, code: 'request_not_found' });
+      expect(refused.reason).toMatchObject({ status: 404, code: 'request_not_found' });
     expect(t.services.reach.receiptStats.items - before.items).toBe(6);
     expect(t.services.reach.receiptStats.statements - before.statements).toBe(2);
     // Both calls are confirmed: neither widens.
