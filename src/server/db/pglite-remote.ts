@@ -265,7 +265,11 @@ export class RemotePGlite {
   private nextJob(): Job | undefined {
     const now = performance.now();
     const reports = this.queues.get('report')!;
-    if (reports[0] && this.reportsInFlight === 0 && now - reports[0].queuedAt > this.waitLimitsMs.report)
+    if (
+      reports[0] &&
+      this.reportsInFlight === 0 &&
+      now - reports[0].queuedAt > this.waitLimitsMs.report
+    )
       return reports.shift();
     const normal = this.queues.get('normal')!;
     if (normal[0] && now - normal[0].queuedAt > this.waitLimitsMs.normal) return normal.shift();
