@@ -10,7 +10,7 @@ import { requests } from '../../src/server/db/schema';
 import { MSG } from '@shared/messages';
 import type { OpeningHours } from '@shared/opening-hours';
 import { createTestApp, request, type TestApp } from '../support/test-app';
-import { makeFloor, makeTable } from '../support/factories';
+import { makeFloor, makeTable, seedRequest } from '../support/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -184,6 +184,45 @@ describe('prank dismissal and blocks (decision 089)', () => {
       cookie: here.adminCookie,
     });
     expect(listed.json().blocks).toEqual([]);
+  });
+
+  it('records the origins of presses that arrive together in one statement, each one its own', async () => {
+    const here = await makeFloor(t);
+    const tablesHere = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => makeTable(t, here.restaurant.id, `6${i}`)),
+    );
+    for (const table of tablesHere)
+      await seedRequest(t, {
+        restaurantId: here.restaurant.id,
+        tableId: table.id,
+        createdAt: Date.now(),
+      });
+    const ids = await Promise.all(tablesHere.map(async (tb) => (await requestsAt(tb.id))[0]!.id));
+    const devices = ids.map(() => newDevice());
+    const gate = t.services.pressGate;
+    const before = { ...gate.originStats };
+    // In one tick: the first goes alone, the four that arrive meanwhile share the next INSERT (one without a device).
+    await Promise.all(
+      ids.map((id, i) =>
+        gate.recordOrigin(here.restaurant.id, id, {
+          deviceId: i === 4 ? null : devices[i]!,
+          address: `10.99.0.${i}`,
+        }),
+      ),
+    );
+    expect(gate.originStats.items - before.items).toBe(5);
+    expect(gate.originStats.statements - before.statements).toBe(2);
+    // Each origin is the one a prank dismissal reads: dismissing the third call blocks the third device only.
+    const prank = await request(t, 'POST', `/api/requests/${ids[2]}/prank`, {
+      cookie: here.serverCookie,
+    });
+    expect(prank.statusCode, prank.body).toBe(200);
+    expect(
+      (await press(here.restaurant.id, here.table.id, { device: devices[2] })).statusCode,
+    ).toBe(403);
+    expect(
+      (await press(here.restaurant.id, here.table.id, { device: devices[3] })).statusCode,
+    ).toBe(201);
   });
 
   it('blocks the address briefly for new devices, and spares devices that pressed there before', async () => {

@@ -194,6 +194,38 @@ describe('webhooks', () => {
     expect(log.map((d) => d.event)).toEqual(['request.completed']);
   });
 
+  it('queues the events raised together in shared statements, each for the endpoints that subscribed to it', async () => {
+    const one = await makeFloor(t);
+    const two = await makeFloor(t);
+    const created = await register(one.restaurant.id, one.adminCookie, receiver.url('/a'), [
+      'request.created',
+    ]);
+    const both = await register(two.restaurant.id, two.adminCookie, receiver.url('/b'), [
+      'request.created',
+      'request.completed',
+    ]);
+    const event = (restaurantId: string, type: 'request.created' | 'request.completed') =>
+      t.services.webhooks.enqueue(restaurantId, type, { probe: type });
+    const before = { ...t.services.webhooks.eventStats };
+    // In one tick: the first goes alone, the rest share the next INSERT.
+    await Promise.all([
+      event(one.restaurant.id, 'request.created'),
+      event(one.restaurant.id, 'request.completed'),
+      event(two.restaurant.id, 'request.created'),
+      event(two.restaurant.id, 'request.completed'),
+      event(one.restaurant.id, 'request.created'),
+    ]);
+    expect(t.services.webhooks.eventStats.items - before.items).toBe(5);
+    expect(t.services.webhooks.eventStats.statements - before.statements).toBe(2);
+    expect((await deliveriesOf(created.endpoint.id, one.adminCookie)).map((d) => d.event)).toEqual([
+      'request.created',
+      'request.created',
+    ]);
+    expect(
+      (await deliveriesOf(both.endpoint.id, two.adminCookie)).map((d) => d.event).sort(),
+    ).toEqual(['request.completed', 'request.created']);
+  });
+
   it("sends a guest's rating of a bill as rating.received, once, signed", async () => {
     const { restaurant, table, adminCookie, serverCookie } = await makeFloor(t);
     const path = `/rating-${randomUUID()}`;

@@ -1,6 +1,6 @@
 /** SQL for webhook endpoints and their outbox / delivery log (decision 076). */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client';
+import { queryPreparedText, queryRows, type Executor } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -47,23 +47,32 @@ export async function deleteEndpoint(db: Executor, id: string): Promise<void> {
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
 }
 
+export interface QueuedEvent {
+  restaurantId: string;
+  event: string;
+  payload: string;
+  now: number;
+}
+
+const ENQUEUE_SQL = `
+insert into webhook_deliveries (id, endpoint_id, restaurant_id, event, payload, status, attempts, created_at, next_attempt_at)
+select gen_random_uuid()::text, e.id, e.restaurant_id, i.event, i.payload, 'pending', 0, i.at, i.at
+from unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) as i(restaurant_id, event, payload, at)
+join webhook_endpoints e on e.restaurant_id = i.restaurant_id and e.enabled and i.event = any(e.events)
+returning id`;
+
 /**
- * Queues an event for every enabled endpoint of the restaurant that subscribed to it: one statement, which inserts
- * nothing (and costs an index probe) when the restaurant has no endpoint. Returns how many were queued.
+ * Queues events for every enabled endpoint of their restaurants that subscribed to them: one statement for several
+ * events (those raised together, group commit), which inserts nothing (and costs an index probe per event) when the
+ * restaurants have no endpoint. Returns how many deliveries were queued.
  */
-export async function enqueueEvent(
-  db: Executor,
-  input: { restaurantId: string; event: string; payload: string; now: number },
-): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`
-    insert into webhook_deliveries (id, endpoint_id, restaurant_id, event, payload, status, attempts, created_at, next_attempt_at)
-    select gen_random_uuid()::text, e.id, e.restaurant_id, ${input.event}, ${input.payload}, 'pending', 0, ${input.now}, ${input.now}
-    from webhook_endpoints e
-    where e.restaurant_id = ${input.restaurantId} and e.enabled and ${input.event} = any(e.events)
-    returning id`,
-  );
+export async function enqueueEvents(db: Executor, events: readonly QueuedEvent[]): Promise<number> {
+  const rows = await queryPreparedText<{ id: string }>(db, 'webhook_enqueue', ENQUEUE_SQL, [
+    events.map((e) => e.restaurantId),
+    events.map((e) => e.event),
+    events.map((e) => e.payload),
+    events.map((e) => e.now),
+  ]);
   return rows.length;
 }
 
