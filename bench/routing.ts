@@ -14,6 +14,7 @@
  *   answered + N). A confirmed call must never reach the other section.
  */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import WebSocket from 'ws';
@@ -43,6 +44,8 @@ const CONFIG = {
   restaurants: envNumber('BENCH_ROUTING_RESTAURANTS', 250),
   rate: envNumber('BENCH_ROUTING_RATE', 200),
   seconds: envNumber('BENCH_ROUTING_SECONDS', 30),
+  /** Presses at the same rate before the measured ones, not reported (as the ack and abuse benches). */
+  warmupSeconds: envNumber('BENCH_ROUTING_WARMUP_SECONDS', 3),
 };
 const STAFF = 4;
 const TIMEOUT_S = RECEIPT_TIMEOUT_SECONDS_MIN;
@@ -52,6 +55,8 @@ const PRESS_TO_SCREEN_P99_MS = 100;
 const REROUTE_SLACK_MS = 2_000;
 
 interface Press {
+  /** A warm-up press: sent and confirmed like the others, left out of every figure. */
+  warm: boolean;
   restaurant: number;
   section: 0 | 1;
   confirming: boolean;
@@ -91,11 +96,13 @@ export interface RoutingResult {
   receiptsSent: number;
   receiptsFailed: number;
   cpu: CpuShare;
+  /** The load generator's own event-loop delay, p99 (a stall of the generator shows here, not as the server's). */
+  loadgenLagP99: number;
 }
 
 /** Every table at most once (a fresh table per press): no cool-down refusal in the way. */
 const tablesPerRestaurant = () =>
-  Math.ceil((CONFIG.rate * CONFIG.seconds) / CONFIG.restaurants) + 5;
+  Math.ceil((CONFIG.rate * (CONFIG.seconds + CONFIG.warmupSeconds)) / CONFIG.restaurants) + 5;
 
 async function arrangeFloor(
   database: Awaited<ReturnType<typeof createBenchDatabase>>,
@@ -213,7 +220,7 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
       r.staff.map((s, i) => ({
         index: ri * STAFF + i,
         restaurant: ri,
-        section: (i < STAFF / 2 ? 0 : 1),
+        section: i < STAFF / 2 ? 0 : 1,
         cookie: s.cookie,
         address: nextStaffDevice(),
       })),
@@ -245,7 +252,7 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
             if (event.type !== 'request.created' || press.seenBySection.has(s.index)) return;
             press.seenBySection.set(s.index, at);
             if (press.confirming) {
-              receiptsSent++;
+              if (!press.warm) receiptsSent++;
               receipts.push(
                 post(
                   `${base}/api/requests/${event.request.id}/receipt`,
@@ -253,7 +260,7 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
                   '{}',
                   { localAddress: s.address },
                 ).then((r) => {
-                  if (r.status !== 204) receiptsFailed++;
+                  if (r.status !== 204 && !press.warm) receiptsFailed++;
                 }),
               );
             }
@@ -269,7 +276,9 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
 
     const cpu = cpuMeter([server.pid], database.name);
     const heads = fleet.map(() => 0);
-    const total = CONFIG.rate * CONFIG.seconds;
+    const warm = CONFIG.rate * CONFIG.warmupSeconds;
+    const total = warm + CONFIG.rate * CONFIG.seconds;
+    const lag = monitorEventLoopDelay({ resolution: 5 });
     const inflight: Promise<void>[] = [];
     const start = performance.now();
     for (let n = 0; n < total; n++) {
@@ -281,7 +290,9 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
       const t = heads[ri]!;
       heads[ri] = t + 1;
       const tableId = r.tableIds[t]!;
+      if (n === warm) lag.enable();
       const press: Press = {
+        warm: n < warm,
         restaurant: ri,
         section: t < Math.ceil(r.tableIds.length / 2) ? 0 : 1,
         confirming: confirming(ri),
@@ -308,12 +319,13 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
       );
     }
     await Promise.all(inflight);
+    lag.disable();
     // Wait out the last presses' timeout, plus the slack, plus a margin for the sweep's tick.
     await sleep(TIMEOUT_S * 1000 + REROUTE_SLACK_MS + 3_000);
     await Promise.all(receipts);
     const cpuShare = cpu();
 
-    const presses = [...byTable.values()];
+    const presses = [...byTable.values()].filter((p) => !p.warm);
     const errors: Record<string, number> = {};
     const toScreen: number[] = [];
     const lateness: number[] = [];
@@ -358,6 +370,7 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
       receiptsSent,
       receiptsFailed,
       cpu: cpuShare,
+      loadgenLagP99: lag.percentile(99) / 1e6,
     };
     log(
       `  ${backend}: ${ok}/${presses.length} presses, press-to-screen p50 ${ms(result.pressToScreen.p50)} p99 ` +
@@ -408,7 +421,7 @@ export function routingSection(results: RoutingResult[]): Section {
     `${CONFIG.restaurants} restaurants × ${STAFF} servers on duty (${CONFIG.restaurants * STAFF} staff sockets), two sections of ` +
       `${Math.ceil(tablesPerRestaurant() / 2)} tables per restaurant with two servers each, no table-level server: each call ` +
       `is routed to its section's two servers. ${CONFIG.rate} presses a second for ${CONFIG.seconds} s, a fresh table and ` +
-      `address each. Receipt timeout N = ${TIMEOUT_S} s; the consoles of every other restaurant confirm each call as they ` +
+      `address each, after a ${CONFIG.warmupSeconds} s warm-up at the same rate (not reported). Receipt timeout N = ${TIMEOUT_S} s; the consoles of every other restaurant confirm each call as they ` +
       'show it (POST /api/requests/:id/receipt), the rest stay silent. Press-to-screen = POST sent → request.created at a ' +
       'socket of the section; re-route lateness = first event at the other section − (press answered + N); the reach ' +
       'sweep ticks every second.',
@@ -424,6 +437,7 @@ export function routingSection(results: RoutingResult[]): Section {
         'confirmed calls leaked',
         'receipts (failed)',
         'CPU server / PG / other',
+        'load-gen lag p99',
       ],
       results.map((r) => [
         r.backend,
@@ -435,6 +449,7 @@ export function routingSection(results: RoutingResult[]): Section {
         r.leakedConfirmed,
         `${r.receiptsSent} (${r.receiptsFailed})`,
         `${Math.round(r.cpu.server)} / ${Math.round(r.cpu.postgres)} / ${Math.round(r.cpu.other)} %`,
+        `${ms(r.loadgenLagP99)} ms`,
       ]),
     ),
   ].join('\n');
