@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { toast } from 'react-toastify';
 import { NEW_REQUEST_VIBRATION, TOAST_MS } from '@shared/constants';
 import type { ServiceRequest } from '@shared/schemas';
+import { isReminderType } from '@shared/request-types';
 import { appRequestTableLabel, appText } from '@shared/i18n/app';
 import { useI18n } from '../lib/i18n';
 import { RequestTypeIcon } from '../components/ui/request-type-icon';
@@ -46,7 +47,14 @@ function NewRequestsToast() {
       />
       <div className="min-w-0">
         <p className="font-semibold">
-          {appText(i18n, 'app.toast.newRequest', { table: appRequestTableLabel(i18n, newest) })}
+          {/* Decision 097: a service timer's reminder is the staff's own, not a guest's new request. */}
+          {appText(
+            i18n,
+            isReminderType(newest.type) ? 'app.toast.reminder' : 'app.toast.newRequest',
+            {
+              table: appRequestTableLabel(i18n, newest),
+            },
+          )}
         </p>
         <p>{typeText(i18n, newest.type, names)}</p>
         {older.length > 0 && (

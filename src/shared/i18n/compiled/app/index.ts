@@ -5,6 +5,7 @@ import type { Locale } from '../../locales';
 /** The app catalogue's message ids (its English source's keys). */
 export type AppMessageId =
   | "app.toast.newRequest"
+  | "app.toast.reminder"
   | "app.toast.more"
   | "app.type.server"
   | "app.type.order"
