@@ -90,7 +90,9 @@ export function buildServices({
   const publishTables = (ids: string[]) => tables.publish(ids);
   const sections = new SectionsService(db, publishTables);
   const shifts = new ShiftsService(db, live, publishTables, (id) => tables.get(id), clock);
-  const account = new AccountService(db, live, publishTables, throttle);
+  const account = new AccountService(db, live, publishTables, throttle, (...args) =>
+    shifts.leaveDutyInTx(...args),
+  );
   const mail = mailer ?? createMailer({ dataDir: defaultDataDir(), log });
   const verification = new VerificationService(db, mail, log, publicUrl, clock);
   const passwordReset = new PasswordResetService(db, mail, log, publicUrl, live, clock);

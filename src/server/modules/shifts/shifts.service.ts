@@ -317,6 +317,26 @@ export class ShiftsService {
     return result;
   }
 
+  /**
+   * A server the owner deactivates (decision 068) leaves duty in the deactivation's own transaction (decision 095):
+   * their open shift ends, ended by the owner; their offers close; every table and open request they held goes back
+   * to the floor. So a deactivated server is never left on duty holding calls nobody else sees. Answers what to
+   * announce once committed (null: they were not on duty and held nothing).
+   */
+  async leaveDutyInTx(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    restaurantId: string,
+    serverId: string,
+    byUserId: string | null,
+    now: number,
+  ): Promise<(() => Promise<void>) | null> {
+    const ended = await closeShift(tx, restaurantId, serverId, now, byUserId);
+    await closeOffersOf(tx, restaurantId, serverId, now);
+    const moved = await this.moveInTx(tx, restaurantId, serverId, null, now, byUserId);
+    if (!ended && moved.tables.length === 0 && moved.requestIds.length === 0) return null;
+    return () => this.announce(restaurantId, moved);
+  }
+
   /** Consoles update without a reload: each moved table and request, then everyone's shift state. */
   private async announce(restaurantId: string, moved: Moved) {
     await this.publishTables(moved.tables.map((t) => t.id));

@@ -363,6 +363,40 @@ describe('the owner’s force-end', () => {
     expect(await serversOnDuty(t.database.db, f.restaurant.id)).toBeNull();
   });
 
+  it('deactivating a server on duty ends their shift (by the owner) and puts their work back on the floor', async () => {
+    const f = await makeFloor(t);
+    const b = await colleague(f);
+    await start(f, f.serverCookie);
+    await start(f, b.cookie);
+    await assign(f.table.id, f.serverCookie);
+    const id = (await press(f, f.table.id)).json().request.id as string;
+    await request(t, 'POST', `/api/requests/${id}/acknowledge`, { cookie: f.serverCookie });
+    const mine = (await state(f, f.serverCookie)).myShift!;
+    const shiftChanged = vi.spyOn(t.services.live, 'shiftChanged');
+    const res = await request(t, 'POST', `/api/staff/${f.server.user.id}/deactivate`, {
+      cookie: f.adminCookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [ended] = await t.database.db.select().from(shifts).where(eq(shifts.id, mine.id));
+    expect(ended!.endedAt).toEqual(expect.any(Number));
+    expect(ended!.endedBy).toBe(f.admin.user.id);
+    expect((await tableRow(f.table.id)).serverId).toBeNull();
+    const row = await requestRow(id);
+    expect([row.status, row.serverId, row.acknowledgedBy]).toEqual(['pending', null, null]);
+    // Only the colleague is on duty now: the call reaches them.
+    expect(await serversOnDuty(t.database.db, f.restaurant.id)).toEqual([b.user.id]);
+    expect(shiftChanged).toHaveBeenCalledWith(f.restaurant.id);
+    // The owner's history shows the shift ended by them.
+    const history = await request(t, 'GET', `/api/restaurants/${f.restaurant.id}/shifts`, {
+      cookie: f.adminCookie,
+    });
+    expect(history.statusCode).toBe(200);
+    const listed = shiftHistoryResponseSchema
+      .parse(history.json())
+      .shifts.find((x) => x.id === mine.id);
+    expect(listed?.endedBy).toMatchObject({ id: f.admin.user.id });
+  });
+
   it('refuses a server, another owner, and a colleague off duty', async () => {
     const f = await makeFloor(t);
     const g = await makeFloor(t);

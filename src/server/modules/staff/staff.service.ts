@@ -299,7 +299,7 @@ export class StaffService {
   async setActive(user: SessionUser, userId: string, active: boolean): Promise<StaffMember> {
     const row = await this.ownedStaff(user, userId);
     if (active && row.deactivatedAt !== null) await this.accounts.reactivate(userId);
-    if (!active && row.deactivatedAt === null) await this.accounts.deactivate(userId);
+    if (!active && row.deactivatedAt === null) await this.accounts.deactivate(userId, user.id);
     return this.member(userId);
   }
 

@@ -22,8 +22,12 @@ import {
   serverIdsOfRestaurants,
 } from './users.repo';
 import { hashSecret, toApiUser, unassignAllTables } from './users.service';
+import type { ShiftsService } from '../shifts/shifts.service';
 
 const notPinAccount = () => conflict(MSG.notPinAccount, 'not_pin_account');
+
+/** Ends a server's duty inside a transaction (ShiftsService.leaveDutyInTx); answers what to announce after. */
+type LeaveDuty = ShiftsService['leaveDutyInTx'];
 
 export class AccountService {
   constructor(
@@ -31,6 +35,7 @@ export class AccountService {
     private readonly live: LiveService,
     private readonly publishTables: (tableIds: string[]) => Promise<void>,
     private readonly throttle: LoginThrottle,
+    private readonly leaveDuty: LeaveDuty,
   ) {}
 
   /** Issue 15: the user's own language (null: the browser's); their pushes and mails follow it from now on. */
@@ -73,22 +78,27 @@ export class AccountService {
 
   /**
    * Decision 068: a deactivated server keeps their account and history, but their tables are released, every
-   * session ends (their open consoles are closed) and every sign-in is refused until they are reactivated.
+   * session ends (their open consoles are closed) and every sign-in is refused until they are reactivated. Their
+   * shift ends by `byUserId` (the owner) and their open requests go back to the floor (decision 095).
    */
-  async deactivate(userId: string): Promise<void> {
+  async deactivate(userId: string, byUserId: string | null = null): Promise<void> {
     const now = Date.now();
-    const unassigned = await this.db.transaction(async (tx) => {
+    const { unassigned, announce } = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)
         .set({ deactivatedAt: now, updatedAt: now })
         .where(eq(users.id, userId))
-        .returning({ id: users.id });
+        .returning({ id: users.id, restaurantId: users.restaurantId });
       if (!row) throw notFound();
+      const left = row.restaurantId
+        ? await this.leaveDuty(tx, row.restaurantId, userId, byUserId, now)
+        : null;
       const released = await unassignAllTables(tx, userId);
       await deleteSessionsOfUser(tx, userId);
-      return released;
+      return { unassigned: released, announce: left };
     });
     this.live.userEnded(userId);
+    await announce?.();
     await this.publishTables(unassigned);
   }
 
