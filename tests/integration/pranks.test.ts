@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { requests } from '../../src/server/db/schema';
+import { pressBlocks, requests } from '../../src/server/db/schema';
 import { MSG } from '@shared/messages';
 import type { OpeningHours } from '@shared/opening-hours';
 import { createTestApp, request, type TestApp } from '../support/test-app';
@@ -310,6 +310,48 @@ describe('prank dismissal and blocks (decision 089)', () => {
       cookie: other.adminCookie,
     });
     expect(theirs.statusCode).toBe(404);
+  });
+});
+
+describe('ended blocks are pruned (decision 089)', () => {
+  it('deletes blocks that ended or were lifted over a day ago, and keeps active ones', async () => {
+    const here = await makeFloor(t);
+    const device = newDevice();
+    const pressed = await press(here.restaurant.id, here.table.id, { device });
+    const requestId = pressed.json().request.id as string;
+    expect(
+      (await request(t, 'POST', `/api/requests/${requestId}/prank`, { cookie: here.serverCookie }))
+        .statusCode,
+    ).toBe(200);
+    const now = Date.now();
+    const day = 24 * 60 * 60_000;
+    const old = (id: string, ended: number, liftedAt: number | null) => ({
+      id,
+      restaurantId: here.restaurant.id,
+      tableNumber: '3',
+      deviceId: newDevice(),
+      address: '10.1.2.3',
+      deviceUntil: ended,
+      addressUntil: ended - 60_000,
+      createdAt: ended - 6 * 60 * 60_000,
+      liftedAt,
+    });
+    await t.database.db
+      .insert(pressBlocks)
+      .values([
+        old(`ended-${device}`, now - day - 60_000, null),
+        old(`lifted-${device}`, now + 60 * 60_000, now - day - 60_000),
+        old(`recent-${device}`, now - 60 * 60_000, null),
+      ]);
+    await t.services.sessionPruner.prune(now);
+    const left = await t.database.db
+      .select({ id: pressBlocks.id, deviceId: pressBlocks.deviceId })
+      .from(pressBlocks)
+      .where(eq(pressBlocks.restaurantId, here.restaurant.id));
+    // The prank's own block (active) and the one that ended an hour ago stay.
+    expect(left.map((b) => b.id).filter((id) => id.endsWith(device))).toEqual([`recent-${device}`]);
+    expect(left.map((b) => b.deviceId)).toContain(device);
+    expect((await press(here.restaurant.id, here.table.id, { device })).statusCode).toBe(403);
   });
 });
 

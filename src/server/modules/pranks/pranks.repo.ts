@@ -1,5 +1,5 @@
 /** SQL of remote presses and pranks (decisions 088, 089): the press's gate, where presses came from, the blocks. */
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryPreparedText, type Executor } from '../../db/client';
 import { pressBlocks, pressOrigins, requests, tables, users } from '../../db/schema';
@@ -181,3 +181,30 @@ export async function regenerateGuestCodes(db: Executor, restaurantId: string, n
     .set({ guestCode: sql`gen_random_uuid()::text`, updatedAt: now })
     .where(eq(tables.restaurantId, restaurantId));
 }
+
+/**
+ * Deletes press blocks that ended (both parts past their end, or lifted) more than a day before `now`, at most `limit`
+ * (decision 089): nothing reads them once ended, and each holds a guest's address key. Answers how many it deleted.
+ */
+export async function deleteEndedBlocks(db: Executor, now: number, limit: number): Promise<number> {
+  const before = now - ENDED_BLOCK_KEEP_MS;
+  const ended = db
+    .select({ id: pressBlocks.id })
+    .from(pressBlocks)
+    .where(
+      or(
+        lt(pressBlocks.liftedAt, before),
+        and(lt(pressBlocks.deviceUntil, before), lt(pressBlocks.addressUntil, before)),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .delete(pressBlocks)
+    .where(inArray(pressBlocks.id, ended))
+    .returning({ id: pressBlocks.id });
+  return rows.length;
+}
+
+/** How long an ended block is kept (a day: the owner may still ask "what happened last night"). */
+const ENDED_BLOCK_KEEP_MS = 24 * 60 * 60_000;
