@@ -73,8 +73,8 @@ async function api<T>(
  * another and takes a table, and keeps a console open (the dashboard's Server Status shows them online).
  */
 async function seedActivity(tables: DemoTable[], adminCookie: string): Promise<WebSocket> {
-  // Decision 087: a button of the restaurant's own, pressed at a sixth table, so the guest page, the settings and
-  // the console show one.
+  // Decision 087: a button of the restaurant's own, pressed at table 8 (table 6's press is the shifts' own, below),
+  // so the guest page, the settings and the console show one.
   const buttons = await api<{ restaurant: { requestTypes: { custom: { key: string }[] } } }>(
     'PUT',
     '/api/restaurants/demo-bistro/request-types',
@@ -91,11 +91,13 @@ async function seedActivity(tables: DemoTable[], adminCookie: string): Promise<W
   const highChair = buttons.json.restaurant.requestTypes.custom[0]!.key;
   const custom = await api(
     'POST',
-    `/api/public/restaurants/demo-bistro/tables/${tables[5]!.id}/requests`,
+    `/api/public/restaurants/demo-bistro/tables/${tables[7]!.id}/requests`,
     { type: highChair },
   );
   if (custom.status !== 201)
-    throw new Error(`press at table ${tables[5]!.number}: ${custom.status}`);
+    throw new Error(
+      `press at table ${tables[7]!.number}: ${custom.status} ${JSON.stringify(custom.json)}`,
+    );
   const types = ['order', 'refill', 'bill', 'server'] as const;
   const ids: string[] = [];
   for (const [i, table] of tables.slice(0, 4).entries()) {
