@@ -31,7 +31,7 @@ if (table) {
     embeddedData !== null && document.documentElement.hasAttribute(GUEST_CACHED_ATTRIBUTE);
   const initialData =
     embeddedData && cached
-      ? { ...embeddedData, cooldownRemainingSeconds: 0, openRequests: [] }
+      ? { ...embeddedData, cooldownRemainingSeconds: 0, openRequests: [], closedNow: false }
       : embeddedData;
   // Issue 15: the drawn page carries its language's messages; without one (the offline shell, a refused render)
   // the guest's language is downloaded first — only that one (decision 047).

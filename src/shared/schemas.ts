@@ -383,6 +383,11 @@ const usualWaitsSchema = z
   .meta({ description: 'Minutes, by request type (RequestType)' });
 export type UsualWaits = z.infer<typeof usualWaitsSchema>;
 
+/** Decision 100: outside the restaurant's opening hours now (decision 088): the page says so before any press. */
+const closedNowSchema = z.boolean().meta({
+  description: 'Outside the restaurant’s opening hours now: a press would be refused (403 restaurant_closed)',
+});
+
 export const guestTableResponseSchema = z.object({
   restaurant: publicRestaurantSchema,
   table: z.object({ id: z.string(), number: z.string() }),
@@ -390,6 +395,7 @@ export const guestTableResponseSchema = z.object({
   /** The table's open requests (pending or acknowledged), newest first (issue 12: the guest sees the truth). */
   openRequests: z.array(guestRequestStateSchema),
   usualWaits: usualWaitsSchema,
+  closedNow: closedNowSchema,
 });
 export type GuestTableResponse = z.infer<typeof guestTableResponseSchema>;
 
@@ -398,6 +404,7 @@ export const guestCooldownResponseSchema = z.object({
   cooldownRemainingSeconds: z.number(),
   openRequests: z.array(guestRequestStateSchema),
   usualWaits: usualWaitsSchema,
+  closedNow: closedNowSchema,
 });
 export type GuestCooldownResponse = z.infer<typeof guestCooldownResponseSchema>;
 

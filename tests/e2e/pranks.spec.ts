@@ -100,7 +100,7 @@ test.afterAll(async () => {
   await ownerContext.close();
 });
 
-test('a press outside opening hours is refused, in the guest’s language, and reaches no one', async ({
+test('outside opening hours the guest page says so in the guest’s language, and a press is refused and reaches no one', async ({
   browser,
 }) => {
   // The owner closes every day in Settings → Calls from tables.
@@ -114,17 +114,27 @@ test('a press outside opening hours is refused, in the guest’s language, and r
   await card.getByRole('button', { name: 'Save hours and limit' }).click();
   await expect(owner.locator('.Toastify').getByText('Calls from tables saved')).toBeVisible();
 
-  // A German phone presses: refused inline, in German, and the staff list stays empty.
+  // A German phone opens the table: it says "closed" in German before anyone presses (decision 100), and its
+  // buttons are off.
   const guest = await openTable(
     await guestPhone(browser, 'de-DE'),
     places.closed.id,
     places.closed.table,
     'Tisch 1',
   );
-  await guest.getByRole('button', { name: 'Bedienung rufen' }).click();
   await expect(
     guest.getByRole('status').filter({ hasText: 'Das Restaurant ist gerade geschlossen' }),
   ).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Bedienung rufen' })).toBeDisabled();
+  // A press from this phone anyway (a page drawn before closing time) is refused by the server, in German.
+  const refused = await guest.request.post(
+    `/api/public/restaurants/${places.closed.id}/tables/${places.closed.table}/requests`,
+    { data: { type: 'server' }, headers: { origin: ORIGIN, 'accept-language': 'de-DE' } },
+  );
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+    'restaurant_closed',
+  );
   const open = await owner.request.get(`/api/restaurants/${places.closed.id}/requests`);
   expect(((await open.json()) as { pending: unknown[] }).pending).toHaveLength(0);
 });

@@ -61,8 +61,14 @@ describe('opening hours (decision 088)', () => {
       messageId: 'restaurantClosed',
     });
     expect(await requestsAt(table.id)).toHaveLength(0);
+    // Decision 100: the guest page knows before anyone presses, on load and in its 15 s re-check.
+    const page = `/api/public/restaurants/${restaurant.id}/tables/${table.id}`;
+    expect((await request(t, 'GET', page)).json().closedNow).toBe(true);
+    expect((await request(t, 'GET', `${page}/cooldown`)).json().closedNow).toBe(true);
     // All day again (null): the press goes in.
     await settings(restaurant.id, adminCookie, { openingHours: null });
+    expect((await request(t, 'GET', page)).json().closedNow).toBe(false);
+    expect((await request(t, 'GET', `${page}/cooldown`)).json().closedNow).toBe(false);
     expect((await press(restaurant.id, table.id)).statusCode).toBe(201);
   });
 

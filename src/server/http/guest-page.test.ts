@@ -37,6 +37,7 @@ const data = (
   cooldownRemainingSeconds: cooldown,
   openRequests: [],
   usualWaits: {},
+  closedNow: false,
 });
 
 /** The JSON the page embeds, as the browser reads it back. */

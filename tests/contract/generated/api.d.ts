@@ -3598,6 +3598,8 @@ export interface operations {
                         usualWaits: {
                             [key: string]: number;
                         };
+                        /** @description Outside the restaurant’s opening hours now: a press would be refused (403 restaurant_closed) */
+                        closedNow: boolean;
                     };
                 };
             };
@@ -3716,6 +3718,8 @@ export interface operations {
                         usualWaits: {
                             [key: string]: number;
                         };
+                        /** @description Outside the restaurant’s opening hours now: a press would be refused (403 restaurant_closed) */
+                        closedNow: boolean;
                     };
                 };
             };

@@ -2,6 +2,7 @@
 import type { Db } from '../../db/client';
 import { MSG } from '@shared/messages';
 import { cooldownRemainingSeconds } from '@shared/rules';
+import { isOpenAt } from '@shared/opening-hours';
 import type { GuestCooldownResponse, GuestTableResponse } from '@shared/schemas';
 import { notFound } from '../../http/errors';
 import { isGuestVisible, toApiRequest, toGuestRequestState } from '../requests/requests.mapper';
@@ -45,11 +46,11 @@ export class GuestService {
 
   /** SPEC §9's re-check, with the table's open requests (issue 12): a page that missed a live event catches up. */
   async cooldown(restaurantId: string, tableId: string): Promise<GuestCooldownResponse> {
-    const { cooldownRemainingSeconds, openRequests, usualWaits } = await this.load(
+    const { cooldownRemainingSeconds, openRequests, usualWaits, closedNow } = await this.load(
       restaurantId,
       tableId,
     );
-    return { cooldownRemainingSeconds, openRequests, usualWaits };
+    return { cooldownRemainingSeconds, openRequests, usualWaits, closedNow };
   }
 
   /**
@@ -76,6 +77,8 @@ export class GuestService {
         .filter(isGuestVisible)
         .map((request) => toGuestRequestState(request, restaurant.showServerNames)),
       usualWaits,
+      // Decision 100: the page says "closed" before anyone presses; the press's gate still decides (decision 088).
+      closedNow: !isOpenAt(restaurant.openingHours ?? null, Date.now(), restaurant.timeZone),
     };
   }
 

@@ -29,6 +29,7 @@ const table = (openRequests: GuestRequestState[]): GuestTableResponse => ({
   cooldownRemainingSeconds: 0,
   openRequests,
   usualWaits: {},
+  closedNow: false,
 });
 
 describe('applyTableRequest (the table channel, issue 12)', () => {

@@ -45,6 +45,7 @@ const table = {
     },
   ],
   usualWaits: { order: 4 },
+  closedNow: false,
 };
 const request = {
   request: { id: 'r1', type: 'order', createdAt: 1_700_000_000_000 },
@@ -77,7 +78,12 @@ const cases: [
     'cool-down',
     guestCooldownResponse,
     guestCooldownResponseSchema,
-    { cooldownRemainingSeconds: 12, openRequests: table.openRequests, usualWaits: {} },
+    {
+      cooldownRemainingSeconds: 12,
+      openRequests: table.openRequests,
+      usualWaits: {},
+      closedNow: true,
+    },
   ],
   [
     'guest request state (cancel, bill method)',

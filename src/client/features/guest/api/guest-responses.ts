@@ -24,6 +24,7 @@ const isObject = (value: unknown): value is Fields => typeof value === 'object' 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isStringOrNull = (value: unknown): value is string | null =>
   value === null || isString(value);
 
@@ -117,7 +118,8 @@ function isGuestTable(value: unknown): value is GuestTableResponse {
     isString(value.table.number) &&
     isNumber(value.cooldownRemainingSeconds) &&
     isOpenRequests(value.openRequests) &&
-    isUsualWaits(value.usualWaits)
+    isUsualWaits(value.usualWaits) &&
+    isBoolean(value.closedNow)
   );
 }
 
@@ -128,7 +130,8 @@ function isCooldown(value: unknown): value is GuestCooldownResponse {
     isObject(value) &&
     isNumber(value.cooldownRemainingSeconds) &&
     isOpenRequests(value.openRequests) &&
-    isUsualWaits(value.usualWaits)
+    isUsualWaits(value.usualWaits) &&
+    isBoolean(value.closedNow)
   );
 }
 

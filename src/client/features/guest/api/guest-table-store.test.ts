@@ -18,6 +18,7 @@ const table = (number = '1'): GuestTableResponse => ({
   cooldownRemainingSeconds: 0,
   openRequests: [],
   usualWaits: {},
+  closedNow: false,
 });
 const failure = (status: number) =>
   new ApiRequestError({ status, code: 'x', message: 'x', fromServer: status !== 0 });

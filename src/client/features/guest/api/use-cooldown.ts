@@ -31,9 +31,10 @@ export function useCooldown(
   const recheck = useCallback(() => {
     // A failed re-check keeps the local countdown; the next one will correct it.
     fetchCooldown(restaurantId, tableId).then(
-      ({ cooldownRemainingSeconds, openRequests, usualWaits }) => {
+      ({ cooldownRemainingSeconds, openRequests, usualWaits, closedNow }) => {
         setSeconds(cooldownRemainingSeconds);
-        store.update((current) => ({ ...current, openRequests, usualWaits }));
+        // Decision 100: the hours open or close while the page is open.
+        store.update((current) => ({ ...current, openRequests, usualWaits, closedNow }));
       },
       () => undefined,
     );

@@ -47,6 +47,11 @@ export interface GuestTableViewProps {
   onUrgentChange?: (urgent: boolean) => void;
   /** The time the status's "sent … ago" counts to. */
   now: number;
+  /**
+   * Outside the restaurant's opening hours (decision 100): the buttons are off and the page says why, before anyone
+   * presses.
+   */
+  closed?: boolean;
   /** Why a press was refused (the table's request is already in, which one, the wait); null: nothing to say. */
   notice: string | null;
   /** Said once to a screen reader: sent, on the way, done, pressing possible again (issue 12 item 9). */
@@ -98,6 +103,7 @@ export function GuestTableView({
   tableNumber,
   states,
   cooldown,
+  closed = false,
   sending = false,
   connection = null,
   onPress,
@@ -139,6 +145,14 @@ export function GuestTableView({
           <GuestRequestStatusCard status={status} now={now} own={own} restaurant={restaurant} />
         )}
         {feedback}
+        {closed && (
+          <p
+            role="status"
+            className="rounded-card border border-line-strong bg-white p-3 text-center text-sm font-medium text-ink"
+          >
+            {guestText(i18n, 'guest.closed')}
+          </p>
+        )}
         <div className="grid grid-cols-2 gap-4">
           {/* SPEC's four the restaurant shows, then its own (decision 087), in the guest's language. */}
           {enabledTypes(restaurant.requestTypes).map((type) => (
@@ -148,7 +162,7 @@ export function GuestTableView({
               requestTypes={restaurant.requestTypes}
               label={guestButtonLabel(i18n, type, restaurant)}
               state={states[type] ?? 'idle'}
-              disabled={cooldown > 0 || sending}
+              disabled={cooldown > 0 || sending || closed}
               color={primary}
               onPress={onPress}
             />

@@ -457,6 +457,12 @@ function GuestTable({
         setNotice(guestText(i18n, 'guest.typeUnavailable'));
         return;
       }
+      if (error instanceof ApiRequestError && error.code === 'restaurant_closed') {
+        // Decision 100: the hours passed while the page was open: the page says "closed" as it would on load.
+        setCooldown(0);
+        store.update((current) => ({ ...current, closedNow: true }));
+        return;
+      }
       // Any other refusal is the service's final answer (issue 29): said inline, not retried.
       setCooldown(0);
       setNotice(refusal(i18n, error));
@@ -517,6 +523,7 @@ function GuestTable({
       tableNumber={table.number}
       states={states}
       cooldown={cooldown}
+      closed={data.closedNow}
       sending={sending !== null}
       connection={
         waitingLabel !== null || unreachable
