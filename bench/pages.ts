@@ -611,6 +611,34 @@ export async function runPages(log: (line: string) => void): Promise<PagesResult
 const sum = (assets: Asset[], kind: Asset['kind'], key: 'raw' | 'gzip' | 'transferred') =>
   assets.filter((a) => a.kind === kind).reduce((s, a) => s + a[key], 0);
 
+const LIGHTHOUSE_COLUMNS = [
+  'run',
+  'performance',
+  'accessibility',
+  'best practices',
+  'FCP',
+  'LCP',
+  'TBT',
+  'CLS',
+  'Speed Index',
+  'bytes KB',
+  'bench',
+];
+
+const lighthouseRow = (label: string, r: LighthouseRun) => [
+  label,
+  String(r.performance),
+  String(r.accessibility),
+  String(r.bestPractices),
+  ms(r.fcpMs),
+  ms(r.lcpMs),
+  ms(r.tbtMs),
+  r.cls.toFixed(3),
+  ms(r.speedIndexMs),
+  kb(r.totalBytes),
+  String(Math.round(r.benchmarkIndex)),
+];
+
 export function pagesSection(res: PagesResult): Section {
   const m = machine();
   const guest = res.pages[0]!;
@@ -696,19 +724,9 @@ export function pagesSection(res: PagesResult): Section {
     kb(a.raw),
     `${kb(a.transferred)} (${a.encoding})`,
   ]);
-  const lhRows = [...lh, ...lhAr].map((r, i) => [
-    i < lh.length ? `en ${i + 1}` : `ar ${i - lh.length + 1}`,
-    String(r.performance),
-    String(r.accessibility),
-    String(r.bestPractices),
-    ms(r.fcpMs),
-    ms(r.lcpMs),
-    ms(r.tbtMs),
-    r.cls.toFixed(3),
-    ms(r.speedIndexMs),
-    kb(r.totalBytes),
-    String(Math.round(r.benchmarkIndex)),
-  ]);
+  const lhRows = [...lh, ...lhAr].map((r, i) =>
+    lighthouseRow(i < lh.length ? `en ${i + 1}` : `ar ${i - lh.length + 1}`, r),
+  );
   lhRows.splice(lh.length, 0, [
     '**median en**',
     `**${perf}**`,
@@ -736,19 +754,7 @@ export function pagesSection(res: PagesResult): Section {
       kb(medAr((r) => r.totalBytes)),
       String(Math.round(medAr((r) => r.benchmarkIndex))),
     ]);
-  const loginRows = lhLogin.map((r, i) => [
-    `login ${i + 1}`,
-    String(r.performance),
-    String(r.accessibility),
-    String(r.bestPractices),
-    ms(r.fcpMs),
-    ms(r.lcpMs),
-    ms(r.tbtMs),
-    r.cls.toFixed(3),
-    ms(r.speedIndexMs),
-    kb(r.totalBytes),
-    String(Math.round(r.benchmarkIndex)),
-  ]);
+  const loginRows = lhLogin.map((r, i) => lighthouseRow(`login ${i + 1}`, r));
   const staffFiles = (p: PageWeight | undefined) =>
     p
       ? p.assets
@@ -820,46 +826,14 @@ export function pagesSection(res: PagesResult): Section {
         '4× CPU slowdown), categories performance, accessibility and best practices. Scores 0–100; times in ms; ' +
         '"bench" is Lighthouse\'s benchmark index of this machine. Reports in `.tmp/bench/lighthouse-guest-[ar-]N.json`.',
       '',
-      table(
-        [
-          'run',
-          'performance',
-          'accessibility',
-          'best practices',
-          'FCP',
-          'LCP',
-          'TBT',
-          'CLS',
-          'Speed Index',
-          'bytes KB',
-          'bench',
-        ],
-        lhRows,
-      ),
+      table(LIGHTHOUSE_COLUMNS, lhRows),
       '',
       `LCP element: \`${lh[0]?.lcpElement.replace(/`/g, "'") ?? '–'}\`.`,
       '',
       `Lighthouse on the staff sign-in page (\`/login\`, signed out; issue 25), ${lhLogin.length} runs, same ` +
         'configuration. Reports in `.tmp/bench/lighthouse-login-N.json`.',
       '',
-      loginRows.length
-        ? table(
-            [
-              'run',
-              'performance',
-              'accessibility',
-              'best practices',
-              'FCP',
-              'LCP',
-              'TBT',
-              'CLS',
-              'Speed Index',
-              'bytes KB',
-              'bench',
-            ],
-            loginRows,
-          )
-        : '(not measured)',
+      loginRows.length ? table(LIGHTHOUSE_COLUMNS, loginRows) : '(not measured)',
       '',
       `Sign-in page LCP element: \`${lhLogin[0]?.lcpElement.replace(/`/g, "'") ?? '–'}\`.`,
       '',
