@@ -48,7 +48,8 @@ startup\`, \`npm run bench -- pages\`, \`npm run bench -- abuse\`, \`npm run ben
 \`postgres\`, \`postgres-x2\`); \`npm run bench -- ack\` (press → acknowledge → guest page), \`npm run bench -- history\` (the history query at 1M requests; about two minutes, most of it seeding); \`npm run bench -- dashboard\` (the owner's dashboard at 1M requests and 100 servers, decision 044); \`npm run bench -- analytics\` (the analytics queries at 1M requests, 100 servers; seeding takes most of it); \`npm run bench -- sweep\` (presses during an escalation backlog, about a minute). \`npm run bench -- memory\` (the compiled server's RSS on a first start and after a restart, both backends, about 70 s; builds first if dist/ is missing). \`npm run bench -- floor\` (press-to-screen on PostgreSQL side by side with an in-memory floor with no database and a durable floor that commits one row per press, at three loads; about seven minutes). \`npm run bench -- routing\` (calls routed through sections and re-routed when no device confirms them, 200 presses/s with 1,000 staff sockets on both backends; about three minutes). The whole suite takes about fourteen minutes on the 2-core machine (pages: about two;
 longer when it waits for other work to finish).
 \`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`; \`BENCH_TRACE_GC=1\` logs its
-garbage collections (with their pauses) into \`.tmp/bench/<name>.log\`.
+garbage collections (with their pauses) into \`.tmp/bench/<name>.log\`. \`BENCH_LIGHTHOUSE_RUNS\` sets the pages bench's Lighthouse
+runs per page (default 3; \`0\` weighs the pages only, its Lighthouse budgets "not measured").
 
 How the numbers are made:
 

@@ -5,6 +5,7 @@
  * stylesheet belongs to this entry so that it stays a <link> in the HTML, which the drawn page needs at once.
  */
 import './styles.css';
+import { matchTablePath } from '@shared/paths';
 import { captureInstallPrompt, registerServiceWorker } from './lib/pwa';
 
 // Issue 5: the browser's install offer may come before the app has loaded (so it is caught here, first); the
@@ -37,6 +38,13 @@ function start() {
   void import('react-dom/client')
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => import('./main'));
+}
+
+// Issue 25, decision 099: every other URL is the staff app, which shares none of the guest page's code (main.tsx):
+// it starts at once, its chunks (React DOM among them) fetched side by side.
+if (matchTablePath(window.location.pathname) === null) {
+  started = true;
+  void import('./staff-main');
 }
 
 const drawn = document.getElementById('root')?.hasChildNodes() ?? false;

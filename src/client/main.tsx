@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   GuestApp,
@@ -7,19 +7,19 @@ import {
   takeEmbeddedGuestLanguage,
   type GuestLanguageData,
 } from './app/guest-app';
-import { DEFAULT_LOCALE, dirOf, negotiateLocale } from '@shared/i18n/locales';
+import { DEFAULT_LOCALE, dirOf } from '@shared/i18n/locales';
 import { GUEST_CACHED_ATTRIBUTE } from '@shared/constants';
 import { applyDocumentLanguage } from './lib/i18n';
 import { preferredGuestLocale } from './features/guest/lib/guest-locale';
 import { matchTablePath } from '@shared/paths';
 import { markAppTakingOver } from './features/guest/lib/early-press';
-import { LoadingScreen } from './components/ui/spinner';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html must contain <div id="root">');
 
 // Decision 016: the guest page (a phone on mobile data, budget 90 KB of gzip JS) is rendered straight from the URL;
-// the router, zod and every staff screen are one chunk further, loaded only for the other routes.
+// boot.ts loads this module only for a guest URL, and staff-main.tsx (the router, zod, the staff screens) for the
+// others (decision 099).
 const table = matchTablePath(window.location.pathname);
 if (table) {
   // Decision 017: the server usually sends this page already drawn, with its data. React then hydrates it — keeps
@@ -63,12 +63,4 @@ if (table) {
       (language) => createRoot(container).render(page(language)),
     );
   }
-} else {
-  const root = createRoot(container);
-  const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
-  // The loading screen speaks the browser's language until the app knows the user's (StaffI18n).
-  const locale = negotiateLocale(navigator.languages, DEFAULT_LOCALE);
-  applyDocumentLanguage(locale, dirOf(locale));
-  render(<LoadingScreen />);
-  void import('./app/app').then(({ App }) => render(<App />));
 }

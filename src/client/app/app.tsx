@@ -3,9 +3,9 @@
 import '../lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './query-client';
-import { router } from './router';
+import { AppRoutes } from './router';
 import { StaffI18n } from './staff-i18n';
 
 export function App() {
@@ -13,7 +13,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <StaffI18n>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StaffI18n>
     </QueryClientProvider>
   );

@@ -1,11 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner';
-import { preferredGuestLocale } from '../features/guest/lib/guest-locale';
-import { DEFAULT_LOCALE, dirOf } from '@shared/i18n/locales';
-import { applyDocumentLanguage } from '../lib/i18n';
-import { GuestApp, loadGuestLanguage, type GuestLanguageData } from './guest-app';
 import { paths } from '@shared/paths';
+import { routeModules } from './route-modules';
 import { RequireRole, RootRedirect, SignedOutOnly } from './route-guards';
 
 /** React.lazy for a named export (DESIGN.md: named exports only). */
@@ -13,100 +10,39 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-/**
- * A guest URL opened by a full page load never reaches the router (main.tsx renders GuestApp, decision 016); this
- * route serves a navigation to it from inside the app. The guest page is in the entry chunk already.
- */
-function GuestRoute() {
-  const { restaurantId = '', tableId = '' } = useParams();
-  // Issue 15: in the guest's language (decision 047), downloaded first.
-  const [language, setLanguage] = useState<GuestLanguageData | null>(null);
-  useEffect(() => {
-    const locale = preferredGuestLocale(DEFAULT_LOCALE);
-    applyDocumentLanguage(locale, dirOf(locale));
-    void loadGuestLanguage(locale).then(setLanguage);
-  }, []);
-  if (!language) return <LoadingScreen />;
-  return <GuestApp restaurantId={restaurantId} tableId={tableId} initialLanguage={language} />;
-}
-
-// Each staff route is its own chunk.
-const StaffLayout = lazyNamed(() => import('./staff-layout'), 'StaffLayout');
-const LoginPage = lazyNamed(() => import('../features/auth/routes/login-page'), 'LoginPage');
-const RegisterPage = lazyNamed(
-  () => import('../features/auth/routes/register-page'),
-  'RegisterPage',
-);
-const VerifyEmailPage = lazyNamed(
-  () => import('../features/verification/routes/verify-email-page'),
-  'VerifyEmailPage',
-);
-const ForgotPasswordPage = lazyNamed(
-  () => import('../features/auth/routes/forgot-password-page'),
-  'ForgotPasswordPage',
-);
-const ResetPasswordPage = lazyNamed(
-  () => import('../features/auth/routes/reset-password-page'),
-  'ResetPasswordPage',
-);
-const SuperAdminPage = lazyNamed(
-  () => import('../features/super-admin/routes/super-admin-page'),
-  'SuperAdminPage',
-);
-const AdminDashboardPage = lazyNamed(
-  () => import('../features/dashboard/routes/admin-dashboard-page'),
-  'AdminDashboardPage',
-);
-const AdminTablesPage = lazyNamed(
-  () => import('../features/tables/routes/admin-tables-page'),
-  'AdminTablesPage',
-);
-const AdminTablesPrintPage = lazyNamed(
-  () => import('../features/tables/routes/admin-tables-print-page'),
-  'AdminTablesPrintPage',
-);
-const AdminStaffPage = lazyNamed(
-  () => import('../features/staff/routes/admin-staff-page'),
-  'AdminStaffPage',
-);
-const AdminSettingsPage = lazyNamed(
-  () => import('../features/settings/routes/admin-settings-page'),
-  'AdminSettingsPage',
-);
-const ServerTablesPage = lazyNamed(
-  () => import('../features/tables/routes/server-tables-page'),
-  'ServerTablesPage',
-);
-const ServerRequestsPage = lazyNamed(
-  () => import('../features/requests/routes/server-requests-page'),
-  'ServerRequestsPage',
-);
-const ServerAccountPage = lazyNamed(
-  () => import('../features/account/routes/server-account-page'),
-  'ServerAccountPage',
-);
-
-// Issue 13: recharts lives only in this route's chunk.
-const AdminAnalyticsPage = lazyNamed(
-  () => import('../features/analytics/routes/admin-analytics-page'),
-  'AdminAnalyticsPage',
-);
-
-const RequestHistoryPage = lazyNamed(
-  () => import('../features/requests/routes/request-history-page'),
-  'RequestHistoryPage',
-);
-
-// Decision 080: the wall screen, its own chunk (the staff console never loads it), outside the staff shell.
-const BoardPage = lazyNamed(() => import('../features/boards/routes/board-page'), 'BoardPage');
+// Each staff route is its own chunk (route-modules.ts); so is the guest page reached from inside the app.
+const GuestRoute = lazyNamed(routeModules.guest, 'GuestRoute');
+const StaffLayout = lazyNamed(routeModules.staffLayout, 'StaffLayout');
+const LoginPage = lazyNamed(routeModules.login, 'LoginPage');
+const RegisterPage = lazyNamed(routeModules.register, 'RegisterPage');
+const VerifyEmailPage = lazyNamed(routeModules.verifyEmail, 'VerifyEmailPage');
+const ForgotPasswordPage = lazyNamed(routeModules.forgotPassword, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(routeModules.resetPassword, 'ResetPasswordPage');
+const SuperAdminPage = lazyNamed(routeModules.superAdmin, 'SuperAdminPage');
+const AdminDashboardPage = lazyNamed(routeModules.adminDashboard, 'AdminDashboardPage');
+const AdminTablesPage = lazyNamed(routeModules.adminTables, 'AdminTablesPage');
+const AdminTablesPrintPage = lazyNamed(routeModules.adminTablesPrint, 'AdminTablesPrintPage');
+const AdminStaffPage = lazyNamed(routeModules.adminStaff, 'AdminStaffPage');
+const AdminSettingsPage = lazyNamed(routeModules.adminSettings, 'AdminSettingsPage');
+const ServerTablesPage = lazyNamed(routeModules.serverTables, 'ServerTablesPage');
+const ServerRequestsPage = lazyNamed(routeModules.serverRequests, 'ServerRequestsPage');
+const ServerAccountPage = lazyNamed(routeModules.serverAccount, 'ServerAccountPage');
+const AdminAnalyticsPage = lazyNamed(routeModules.adminAnalytics, 'AdminAnalyticsPage');
+const RequestHistoryPage = lazyNamed(routeModules.history, 'RequestHistoryPage');
+const BoardPage = lazyNamed(routeModules.board, 'BoardPage');
 
 function withSuspense(element: ReactNode) {
   return <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 }
 
-/** SPEC §2 routing rules. */
-export const router = createBrowserRouter([
-  { path: paths.tablePattern, element: <GuestRoute /> },
+/**
+ * SPEC §2 routing rules. Declarative routes (`useRoutes` under a `<BrowserRouter>`, app.tsx), not a data router: the
+ * app uses no loader, action or fetcher, and the data router's code (about a third of react-router) stayed in every
+ * staff page's first load (issue 25, decision 099). Navigations are still transitions (BrowserRouter's default), so
+ * a lazy route keeps the current screen until its chunk has arrived.
+ */
+const routes: RouteObject[] = [
+  { path: paths.tablePattern, element: withSuspense(<GuestRoute />) },
   { path: paths.board, element: withSuspense(<BoardPage />) },
   {
     // Outside the staff shell: only the codes reach the paper.
@@ -156,4 +92,8 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to={paths.root} replace /> },
     ],
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -10,7 +10,7 @@ import { Header } from './header';
 import { LoadingScreen } from '../components/ui/spinner';
 import { useSession } from '../lib/session-api';
 import { ActiveRestaurantProvider } from '../lib/active-restaurant-provider';
-import { CreateRestaurantGate } from '../features/restaurants/components/create-restaurant-dialog';
+import { CreateRestaurantGate } from '../features/restaurants/components/create-restaurant-gate';
 import { useFocusHeadingOnRouteChange } from '../lib/focus';
 import { PHONE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { LiveProvider } from './live-provider';
