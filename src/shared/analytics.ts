@@ -110,5 +110,17 @@ export const analyticsResponseSchema = z.object({
   /** Decision 092: the period's visits in all, and per local day they opened (days with visits, in order). */
   visits: visitFiguresSchema,
   visitDays: z.array(visitFiguresSchema.extend({ date: z.string() })),
+  /**
+   * Decision 096: who was on duty in the period — per server, the shifts that overlap it and their time inside it
+   * (an open shift counts until now), most time first. Empty when the restaurant does not use shifts.
+   */
+  duty: z.array(
+    z.object({
+      serverId: z.string(),
+      name: z.string(),
+      shifts: z.number().int(),
+      onDutyMs: z.number(),
+    }),
+  ),
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;

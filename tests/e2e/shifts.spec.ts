@@ -3,7 +3,7 @@
  * Patio section, whose tables become hers) and Ana notes "allergy seat 2" on Patio 1; a guest calls from Patio 1;
  * Ana tries to end her shift and is refused, naming what she holds; she hands over to Ben, whose console shows the
  * offer live; Ben accepts and now holds the tables, the open call and the note; History shows the hand-over. One
- * restaurant and the three sign-ins are set up once for the file.
+ * restaurant and the three sign-ins are set up once for the file. Analytics shows who was on duty.
  */
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import {
@@ -175,4 +175,15 @@ test('History shows who was on duty and the hand-over', async () => {
   const shifts = owner.getByRole('region', { name: 'Shifts today' });
   await expect(shifts).toContainText(`${benAccount.name} on duty since`);
   await expect(shifts).toContainText(anaAccount.name);
+});
+
+test('Analytics shows who was on duty today, with their shifts', async () => {
+  await owner.goto('/admin/analytics');
+  const duty = owner.getByRole('region', { name: 'On duty' });
+  const row = (name: string) => duty.getByRole('row').filter({ hasText: name });
+  // Each of them started one shift today (the row's first cell after its name); Ana's ended at the hand-over, Ben's
+  // is still open.
+  await expect(row(anaAccount.name).getByRole('cell').first()).toHaveText('1');
+  await expect(row(benAccount.name).getByRole('cell').first()).toHaveText('1');
+  await expect(duty.getByRole('button', { name: /as CSV$/ })).toBeVisible();
 });

@@ -11574,6 +11574,12 @@ export interface operations {
                             billMedianMs: number | null;
                             date: string;
                         }[];
+                        duty: {
+                            serverId: string;
+                            name: string;
+                            shifts: number;
+                            onDutyMs: number;
+                        }[];
                     };
                 };
             };

@@ -229,3 +229,35 @@ export async function periodVisits(
   );
   return rows;
 }
+
+export interface DutyRow {
+  server_id: string;
+  name: string;
+  shifts: number;
+  on_duty_ms: number | string;
+}
+
+/**
+ * Who was on duty in [from, to) (decision 096): per server, the shifts overlapping the period and their time inside
+ * it; a shift still open counts until `now`. shifts_restaurant_started_idx serves the range (a shift starts before it
+ * ends, so one that overlaps the period started before `to`).
+ */
+export async function periodDuty(
+  db: Executor,
+  restaurantId: string,
+  from: number,
+  to: number,
+  now: number,
+): Promise<DutyRow[]> {
+  return queryRows<DutyRow>(
+    db,
+    sql`
+      select s.server_id, u.name, count(*)::int as shifts,
+        sum(greatest(0, least(coalesce(s.ended_at, ${now}::bigint), ${to}::bigint)
+          - greatest(s.started_at, ${from}::bigint)))::float8 as on_duty_ms
+      from shifts s join users u on u.id = s.server_id
+      where s.restaurant_id = ${restaurantId} and s.started_at < ${to}::bigint
+        and coalesce(s.ended_at, ${now}::bigint) > ${from}::bigint
+      group by s.server_id, u.name`,
+  );
+}

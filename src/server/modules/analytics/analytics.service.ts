@@ -15,6 +15,8 @@ import {
   periodFigures,
   periodRatings,
   periodVisits,
+  periodDuty,
+  type DutyRow,
   type FiguresRow,
   type VisitFiguresRow,
 } from './analytics.repo';
@@ -28,6 +30,7 @@ type PeriodRows = [
   FiguresRow[],
   Awaited<ReturnType<typeof periodRatings>>,
   VisitFiguresRow[],
+  DutyRow[],
 ];
 
 const ms = (value: number | string | null): number | null =>
@@ -87,7 +90,8 @@ export class AnalyticsService {
       this.clock(),
     );
     if (!bounds) throw notFound(MSG.restaurantNotFound, 'restaurant_not_found');
-    const [rows, ratings, visitRows] = await this.figures.get(
+    const now = this.clock();
+    const [rows, ratings, visitRows, dutyRows] = await this.figures.get(
       restaurantId,
       `${bounds.timeZone} ${bounds.from} ${bounds.to}`,
       () =>
@@ -95,6 +99,7 @@ export class AnalyticsService {
           periodFigures(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
           periodRatings(this.db, restaurantId, bounds.from, bounds.to, RATINGS_LIST_MAX),
           periodVisits(this.db, restaurantId, bounds.timeZone, bounds.from, bounds.to),
+          periodDuty(this.db, restaurantId, bounds.from, bounds.to, now),
         ]),
     );
     const of = (kind: FiguresRow['kind']) => rows.filter((row) => row.kind === kind);
@@ -166,6 +171,14 @@ export class AnalyticsService {
         .filter((row) => row.day !== null)
         .map((row) => ({ date: row.day!, ...visitFiguresOf(row) }))
         .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+      duty: dutyRows
+        .map((row) => ({
+          serverId: row.server_id,
+          name: row.name,
+          shifts: Number(row.shifts),
+          onDutyMs: Number(row.on_duty_ms),
+        }))
+        .sort((a, b) => b.onDutyMs - a.onDutyMs || a.name.localeCompare(b.name)),
     };
   }
 }

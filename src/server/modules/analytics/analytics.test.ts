@@ -1,7 +1,8 @@
 /** Analytics (issue 13, decision 046) on known data: local hours, periods, percentiles, groups and tenancy. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { restaurants } from '../../db/schema';
+import { randomUUID } from 'node:crypto';
+import { restaurants, shifts } from '../../db/schema';
 import {
   analyticsResponseSchema,
   DATE_INVALID,
@@ -290,5 +291,40 @@ describe('GET /api/restaurants/:id/analytics', () => {
     expect((await analytics(a.restaurant.id, a.serverCookie, '')).statusCode).toBe(403);
     expect((await analytics(a.restaurant.id, undefined, '?period=bad')).statusCode).toBe(401);
     expect((await analytics('no-such-restaurant', a.adminCookie, '')).statusCode).toBe(404);
+  });
+
+  it('shows who was on duty: each server’s shifts overlapping the period and their time inside it', async () => {
+    const { restaurant, server, adminCookie } = await makeFloor(t);
+    const ben = (await makeServer(t, restaurant.id)).user;
+    const at = (iso: string) => Date.parse(iso);
+    const shift = (serverId: string, start: string, end: string | null) => ({
+      id: randomUUID(),
+      restaurantId: restaurant.id,
+      serverId,
+      startedAt: at(start),
+      endedAt: end === null ? null : at(end),
+    });
+    await t.database.db.insert(shifts).values([
+      shift(server.user.id, '2026-03-10T09:00:00Z', '2026-03-10T13:00:00Z'),
+      // Still open (never ended): it counts until now, so to the period's end here.
+      shift(server.user.id, '2026-03-10T18:00:00Z', null),
+      // From the evening before: only its part inside the 10th counts.
+      shift(ben.id, '2026-03-09T22:00:00Z', '2026-03-10T02:00:00Z'),
+      // Another day only.
+      shift(ben.id, '2026-03-12T09:00:00Z', '2026-03-12T17:00:00Z'),
+    ]);
+    const tenth = await fetchAnalytics(restaurant.id, adminCookie, '?period=day&date=2026-03-10');
+    expect(tenth.duty).toEqual([
+      { serverId: server.user.id, name: server.user.name, shifts: 2, onDutyMs: 10 * HOUR },
+      { serverId: ben.id, name: ben.name, shifts: 1, onDutyMs: 2 * HOUR },
+    ]);
+    const eleventh = await fetchAnalytics(
+      restaurant.id,
+      adminCookie,
+      '?period=day&date=2026-03-11',
+    );
+    expect(eleventh.duty).toEqual([
+      { serverId: server.user.id, name: server.user.name, shifts: 1, onDutyMs: 24 * HOUR },
+    ]);
   });
 });

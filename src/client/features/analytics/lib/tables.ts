@@ -252,3 +252,22 @@ export function visitsTable(i18n: I18n, data: AnalyticsResponse): TableData {
           ],
   };
 }
+
+/** Decision 096: who was on duty in the period, and for how long inside it. */
+export function dutyTable(i18n: I18n, data: AnalyticsResponse): TableData {
+  return {
+    columns: [
+      label(i18n, 'app.settings.analytics.colServer'),
+      label(i18n, 'app.settings.analytics.colShifts'),
+      {
+        label: appText(i18n, 'app.settings.analytics.colOnDuty'),
+        secondsHeader: 'on_duty_seconds',
+      },
+    ],
+    rows: data.duty.map((d) => [
+      d.name,
+      String(d.shifts),
+      { text: formatDuration(d.onDutyMs, i18n.locale), ms: d.onDutyMs },
+    ]),
+  };
+}

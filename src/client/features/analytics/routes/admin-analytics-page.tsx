@@ -30,6 +30,7 @@ import {
   formatHourRange,
 } from '../lib/format';
 import {
+  dutyTable,
   feedbackByDayTable,
   feedbackByServerTable,
   feedbackByTypeTable,
@@ -273,6 +274,14 @@ function Figures({ data, fileStem }: { data: AnalyticsResponse; fileStem: string
         table={visitsTable(i18n, data)}
         fileName={`${fileStem}-visits.csv`}
         empty={t('app.settings.analytics.noVisits')}
+      />
+      {/* Decision 096: who was on duty when. */}
+      <Breakdown
+        title={t('app.settings.analytics.onDuty')}
+        description={t('app.settings.analytics.onDutyDescription')}
+        table={dutyTable(i18n, data)}
+        fileName={`${fileStem}-on-duty.csv`}
+        empty={t('app.settings.analytics.noDuty')}
       />
 
       {/* Decisions 082, 083: what guests said — "not resolved" answers and the private ratings after the bill. */}
