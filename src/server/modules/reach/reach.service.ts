@@ -30,9 +30,10 @@ const REACH_MAX_PER_TICK = 1_000;
  * Receipts group-committed like presses and staff actions (db/group-commit.ts): a busy floor sends one per call per
  * device — 200 a second at 200 presses a second with two servers per section — and one read and one UPDATE each took
  * PostgreSQL connections the presses were waiting for (routing bench: press-to-screen p99 530 ms). The receipts that
- * arrive while one batch is in the database share the next read and the next UPDATE.
+ * arrive while one batch is in the database share the next read and the next UPDATE. Unbounded like staff actions (a
+ * shed receipt would only widen a call someone saw): the per-user write budget (http/user-limits.ts) bounds them.
  */
-const RECEIPT_BATCHING = { concurrency: 1, maxBatch: 200, maxWaiting: 10_000 };
+const RECEIPT_BATCHING = { concurrency: 1, maxBatch: 200 };
 
 interface ReceiptInput {
   user: SessionUser;
