@@ -156,6 +156,9 @@ test('a prank-dismissed phone is refused at that restaurant and not at another',
   contexts.push(rosaContext);
   const console = await rosaContext.newPage();
   await signInWithPin(console, rosa.loginId, rosa.pin);
+  // The sign-in must land before the next navigation: a goto while its POST is in flight aborts it, and the console
+  // then shows the sign-in page (this failed CI on a slower machine).
+  await expect(console).toHaveURL(/\/server\/tables$/);
   await console.goto('/server/requests');
   const line = console
     .getByRole('region', { name: 'Pending Requests' })

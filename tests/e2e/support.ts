@@ -172,7 +172,7 @@ export async function signInWithPin(page: Page, loginId: string, pin: string): P
   await page.getByRole('tab', { name: 'Login ID & PIN' }).click();
   await page.getByLabel('Login ID').fill(loginId);
   await page.getByLabel('PIN').fill(pin);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, '/api/auth/pin-login');
 }
 
 export async function signInWithEmail(page: Page, email: string, password: string): Promise<void> {
@@ -180,7 +180,20 @@ export async function signInWithEmail(page: Page, email: string, password: strin
   await page.getByRole('tab', { name: 'Email & Password' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
+  await submitSignIn(page, '/api/auth/login');
+}
+
+/**
+ * Presses Sign In and waits for the server's answer (accepted or refused): a navigation while the POST is in flight
+ * would abort it, and the page would stay signed out (a pranks.spec run on a slower CI machine did exactly that).
+ */
+async function submitSignIn(page: Page, apiPath: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === apiPath,
+  );
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await answered;
 }
 
 /**

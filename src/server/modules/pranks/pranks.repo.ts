@@ -16,13 +16,14 @@ export interface GateRow {
   opening_hours: OpeningHours | string | null;
   time_zone: string | null;
   press_budget_per_minute: number | string | null;
-  recent_presses: number | string;
+  /** Stored presses of the last minute; null when the gate was told not to count (press-budget.ts). */
+  recent_presses: number | string | null;
 }
 
 /**
  * Everything the press's gate needs, in one round trip before the press's own statement (requests.repo PRESS_SQL,
- * untouched): the table the code names, the restaurant's hours and budget, its presses in the last minute
- * (requests_restaurant_created_idx), and whether an active block holds this device or this address (an address block
+ * untouched): the table the code names, the restaurant's hours and budget, its presses in the last minute when $7 asks
+ * (requests_restaurant_created_idx; an uncorrelated subquery under a false CASE is never run), and whether an active block holds this device or this address (an address block
  * spares devices that had pressed here before it).
  */
 const GATE_SQL = `
@@ -36,8 +37,8 @@ select t.id as table_id,
       select 1 from press_origins o where o.restaurant_id = $1 and o.device_id = $3
         and o.created_at < b.created_at))))) as blocked,
   r.opening_hours, r.time_zone, r.press_budget_per_minute,
-  (select count(*) from requests q where q.restaurant_id = $1 and q.created_at > $6 - 60000
-    and q.type not in ('reminder_order', 'reminder_bill')) as recent_presses
+  case when $7::boolean then (select count(*) from requests q where q.restaurant_id = $1 and q.created_at > $6 - 60000
+    and q.type not in ('reminder_order', 'reminder_bill')) end as recent_presses
 from (select 1) one
 left join restaurants r on r.id = $1
 left join tables t on t.restaurant_id = $1 and (t.guest_code = $2 or (t.guest_code is null and t.id = $2))`;
@@ -51,6 +52,8 @@ export async function readGate(
     address: string;
     pressKey: string | null;
     now: number;
+    /** Whether to count the restaurant's stored presses of the last minute. */
+    countPresses: boolean;
   },
 ): Promise<GateRow> {
   const [row] = await queryPreparedText<GateRow>(db, 'press_gate', GATE_SQL, [
@@ -60,6 +63,7 @@ export async function readGate(
     input.address,
     input.pressKey,
     input.now,
+    input.countPresses,
   ]);
   return row!;
 }

@@ -10,6 +10,7 @@ import { isOpenAt, type OpeningHours } from '@shared/opening-hours';
 import { AppError, notFound } from '../../http/errors';
 import { GroupCommit } from '../../db/group-commit';
 import { withDbPriority } from '../../db/priority';
+import { PressBudgetWindows } from './press-budget';
 import { insertPressOrigins, isReplacedCode, readGate, findTableIdByCode } from './pranks.repo';
 
 const tableNotFound = () => notFound(MSG.tableNotFoundBody, 'table_not_found');
@@ -35,11 +36,14 @@ const ORIGIN_BATCHING = { concurrency: 1, maxBatch: 200 };
 
 export class PressGate {
   private readonly origins: GroupCommit<OriginRow, void>;
+  private readonly budgets: PressBudgetWindows;
 
   constructor(
     private readonly db: Db,
     private readonly clock: () => number = Date.now,
+    budgetRefreshMs?: number,
   ) {
+    this.budgets = new PressBudgetWindows(budgetRefreshMs);
     this.origins = new GroupCommit(
       ORIGIN_BATCHING,
       (row) => row.requestId,
@@ -58,8 +62,10 @@ export class PressGate {
   }
 
   /**
-   * The table id the press is for, or the refusal. The budget counts stored presses of the last minute: a burst
-   * checked at once may pass it by the presses in flight (a budget, not an exact cap; decision 088).
+   * The table id the press is for, or the refusal. The budget counts stored presses of the last minute, read at most
+   * once a second per restaurant, plus the presses this instance let through since (press-budget.ts): a burst
+   * checked at once, or other instances' presses of the last second, may pass it (a budget, not an exact cap;
+   * decision 088).
    */
   async check(
     restaurantId: string,
@@ -68,13 +74,23 @@ export class PressGate {
     pressKey: string | null,
   ): Promise<string> {
     const now = this.clock();
-    const gate = await readGate(this.db, { restaurantId, code, ...origin, pressKey, now });
+    const countPresses = this.budgets.needsCount(restaurantId, now);
+    const gate = await readGate(this.db, {
+      restaurantId,
+      code,
+      ...origin,
+      pressKey,
+      now,
+      countPresses,
+    });
     if (!gate.table_id) throw gate.replaced ? codeReplaced() : tableNotFound();
     if (gate.retry) return gate.table_id;
     if (gate.blocked) throw new AppError(403, 'press_blocked', MSG.pressBlocked);
     if (!isOpenAt(parsedHours(gate.opening_hours), now, gate.time_zone ?? 'UTC'))
       throw new AppError(403, 'restaurant_closed', MSG.restaurantClosed);
-    if (Number(gate.recent_presses) >= Number(gate.press_budget_per_minute))
+    if (gate.recent_presses !== null)
+      this.budgets.counted(restaurantId, now, Number(gate.recent_presses));
+    if (!this.budgets.admit(restaurantId, now, Number(gate.press_budget_per_minute)))
       throw new AppError(429, 'restaurant_busy', MSG.restaurantBusy, { retryAfterSeconds: 60 });
     return gate.table_id;
   }
