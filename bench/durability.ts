@@ -96,6 +96,7 @@ const press = (restaurantId: string, tableId: string): PressInput => ({
   note: null,
   urgent: false,
   notify: null,
+  origin: null,
 });
 
 /**

@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { pressBlocks, requests } from '../../src/server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { pressBlocks, pressOrigins, requests } from '../../src/server/db/schema';
 import { MSG } from '@shared/messages';
 import type { OpeningHours } from '@shared/opening-hours';
 import { createTestApp, request, type TestApp } from '../support/test-app';
-import { makeFloor, makeTable, seedRequest } from '../support/factories';
+import { makeFloor, makeTable } from '../support/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,42 +192,52 @@ describe('prank dismissal and blocks (decision 089)', () => {
     expect(listed.json().blocks).toEqual([]);
   });
 
-  it('records the origins of presses that arrive together in one statement, each one its own', async () => {
+  it('stores where each press came from with the press itself, also when presses arrive together', async () => {
     const here = await makeFloor(t);
     const tablesHere = await Promise.all(
       [1, 2, 3, 4, 5].map((i) => makeTable(t, here.restaurant.id, `6${i}`)),
     );
-    for (const table of tablesHere)
-      await seedRequest(t, {
-        restaurantId: here.restaurant.id,
-        tableId: table.id,
-        createdAt: Date.now(),
-      });
-    const ids = await Promise.all(tablesHere.map(async (tb) => (await requestsAt(tb.id))[0]!.id));
-    const devices = ids.map(() => newDevice());
-    const gate = t.services.pressGate;
-    const before = { ...gate.originStats };
-    // In one tick: the first goes alone, the four that arrive meanwhile share the next INSERT (one without a device).
-    await Promise.all(
-      ids.map((id, i) =>
-        gate.recordOrigin(here.restaurant.id, id, {
-          deviceId: i === 4 ? null : devices[i]!,
+    const devices = tablesHere.map((_, i) => (i === 4 ? null : newDevice()));
+    const keys = tablesHere.map(() => newDevice());
+    // In one tick: the presses share the press's statements (press-batcher.ts), and each origin is its own.
+    const answers = await Promise.all(
+      tablesHere.map((table, i) =>
+        press(here.restaurant.id, table.id, {
+          ...(devices[i] ? { device: devices[i] } : {}),
           address: `10.99.0.${i}`,
+          key: keys[i]!,
         }),
       ),
     );
-    expect(gate.originStats.items - before.items).toBe(5);
-    expect(gate.originStats.statements - before.statements).toBe(2);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    const ids = answers.map((a) => (JSON.parse(a.body) as { request: { id: string } }).request.id);
+    const origins = await t.database.db
+      .select()
+      .from(pressOrigins)
+      .where(inArray(pressOrigins.requestId, ids));
+    expect(new Map(origins.map((o) => [o.requestId, o.deviceId]))).toEqual(
+      new Map(ids.map((id, i) => [id, devices[i]])),
+    );
+    // A retry of a stored press (same key) is answered as before and writes no second origin.
+    const retry = await press(here.restaurant.id, tablesHere[0]!.id, {
+      device: devices[0]!,
+      address: '10.99.0.0',
+      key: keys[0]!,
+    });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(
+      await t.database.db.select().from(pressOrigins).where(inArray(pressOrigins.requestId, ids)),
+    ).toHaveLength(5);
     // Each origin is the one a prank dismissal reads: dismissing the third call blocks the third device only.
     const prank = await request(t, 'POST', `/api/requests/${ids[2]}/prank`, {
       cookie: here.serverCookie,
     });
     expect(prank.statusCode, prank.body).toBe(200);
     expect(
-      (await press(here.restaurant.id, here.table.id, { device: devices[2] })).statusCode,
+      (await press(here.restaurant.id, here.table.id, { device: devices[2]! })).statusCode,
     ).toBe(403);
     expect(
-      (await press(here.restaurant.id, here.table.id, { device: devices[3] })).statusCode,
+      (await press(here.restaurant.id, here.table.id, { device: devices[3]! })).statusCode,
     ).toBe(201);
   });
 

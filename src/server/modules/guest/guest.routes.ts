@@ -99,9 +99,10 @@ export function registerGuestRoutes(
             urgent: request.body.urgent,
             // From the press's arrival (reply.elapsedTime: since Fastify received it).
             deadline: Date.now() - reply.elapsedTime + PRESS_DEADLINE_MS,
+            // Decision 089: stored by the press's own statement, for a prank dismissal.
+            origin,
           },
         );
-        await pressGate.recordOrigin(restaurantId, stored.request.id, origin);
         return stored;
       });
       return reply.status(201).send(created);

@@ -91,25 +91,6 @@ export async function isReplacedCode(db: Executor, restaurantId: string, code: s
   return row !== undefined;
 }
 
-const ORIGINS_SQL = `
-insert into press_origins (request_id, restaurant_id, device_id, address, created_at)
-select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
-on conflict do nothing`;
-
-/** Where presses came from, several in one statement (one commit: the presses that arrived together). */
-export async function insertPressOrigins(
-  db: Executor,
-  rows: readonly (typeof pressOrigins.$inferInsert)[],
-): Promise<void> {
-  await queryPreparedText(db, 'press_origins_insert', ORIGINS_SQL, [
-    rows.map((r) => r.requestId),
-    rows.map((r) => r.restaurantId),
-    rows.map((r) => r.deviceId ?? null),
-    rows.map((r) => r.address),
-    rows.map((r) => r.createdAt),
-  ]);
-}
-
 export async function findPressOrigin(db: Executor, requestId: string) {
   const [row] = await db
     .select({

@@ -8,10 +8,8 @@ import type { Db } from '../../db/client';
 import { MSG } from '@shared/messages';
 import { isOpenAt, type OpeningHours } from '@shared/opening-hours';
 import { AppError, notFound } from '../../http/errors';
-import { GroupCommit } from '../../db/group-commit';
-import { withDbPriority } from '../../db/priority';
 import { PressBudgetWindows } from './press-budget';
-import { insertPressOrigins, isReplacedCode, readGate, findTableIdByCode } from './pranks.repo';
+import { isReplacedCode, readGate, findTableIdByCode } from './pranks.repo';
 
 const tableNotFound = () => notFound(MSG.tableNotFoundBody, 'table_not_found');
 const codeReplaced = () => new AppError(410, 'table_code_replaced', MSG.tableCodeReplaced);
@@ -25,17 +23,7 @@ export interface PressOrigin {
 const parsedHours = (value: OpeningHours | string | null): OpeningHours =>
   typeof value === 'string' ? (JSON.parse(value) as OpeningHours) : value;
 
-type OriginRow = Parameters<typeof insertPressOrigins>[1][number];
-
-/**
- * Origins group-committed (db/group-commit.ts): the guest's answer waits for its origin, and on the embedded database
- * each statement of its own is a commit and an fsync — at 200 presses a second the single most expensive statement
- * on the worker (routing bench). Those that arrive while one batch is in the database share the next INSERT.
- */
-const ORIGIN_BATCHING = { concurrency: 1, maxBatch: 200 };
-
 export class PressGate {
-  private readonly origins: GroupCommit<OriginRow, void>;
   private readonly budgets: PressBudgetWindows;
 
   constructor(
@@ -44,21 +32,6 @@ export class PressGate {
     budgetRefreshMs?: number,
   ) {
     this.budgets = new PressBudgetWindows(budgetRefreshMs);
-    this.origins = new GroupCommit(
-      ORIGIN_BATCHING,
-      (row) => row.requestId,
-      // Part of the guest's press: it goes first on the embedded database (decision 072).
-      (rows) =>
-        withDbPriority('press', async () => {
-          await insertPressOrigins(this.db, rows);
-          return rows.map(() => undefined);
-        }),
-    );
-  }
-
-  /** Statements the origins took, and origins they carried (tests). */
-  get originStats(): Readonly<{ statements: number; items: number }> {
-    return this.origins.stats;
   }
 
   /**
@@ -93,17 +66,6 @@ export class PressGate {
     if (!this.budgets.admit(restaurantId, now, Number(gate.press_budget_per_minute)))
       throw new AppError(429, 'restaurant_busy', MSG.restaurantBusy, { retryAfterSeconds: 60 });
     return gate.table_id;
-  }
-
-  /** Notes where a stored press came from, for a prank dismissal (decision 089). A retry writes nothing new. */
-  async recordOrigin(restaurantId: string, requestId: string, origin: PressOrigin): Promise<void> {
-    await this.origins.submit({
-      requestId,
-      restaurantId,
-      deviceId: origin.deviceId,
-      address: origin.address,
-      createdAt: this.clock(),
-    });
   }
 
   /**

@@ -26,6 +26,7 @@ const pressAt = (restaurantId: string, tableId: string, id: string = randomUUID(
   note: null,
   urgent: false,
   notify: null,
+  origin: null,
 });
 
 async function floorWithTables(n: number) {

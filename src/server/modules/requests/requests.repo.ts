@@ -100,6 +100,11 @@ export interface PressInput {
    * publishes the event itself (in-process bus, or a payload too large to carry).
    */
   notify: StatementNotify | null;
+  /**
+   * Where the press came from (decision 089: the guest page's device id and the address key), written by the same
+   * statement (press_origins), so a press costs one commit; null writes none.
+   */
+  origin: { deviceId: string | null; address: string } | null;
 }
 
 /** What the guest's press needs back to announce the new request without reading it again. */
@@ -127,8 +132,8 @@ function inLockOrder<T>(items: readonly T[], key: (item: T) => string): T[] {
  * (press-batcher.ts): each table's cool-down is claimed by a conditional UPDATE and the request inserted from it.
  * PostgreSQL row-locks the table row for the UPDATE and re-checks the WHERE on the newest version after waiting (READ
  * COMMITTED), so of two simultaneous presses at one table exactly one claims it. The same statement queues each
- * request's push in push_outbox, so a crash after the 201 cannot lose the alert, and sends each request.created
- * NOTIFY (committed with the press, or not at all). Every press in a batch must be at a different table.
+ * request's push in push_outbox, so a crash after the 201 cannot lose the alert, records where it came from
+ * (press_origins), and sends each request.created NOTIFY (committed with the press, or not at all). Every press in a batch must be at a different table.
  *
  * Returns the claimed presses by request id; a press missing from the map claimed nothing: no such table, or still
  * cooling down.
@@ -159,6 +164,9 @@ export async function claimTablesAndInsertRequests(
     presses.map((p) => p.note),
     presses.map((p) => p.urgent),
     channel,
+    presses.map((p) => (p.origin ? p.id : null)),
+    presses.map((p) => p.origin?.deviceId ?? null),
+    presses.map((p) => p.origin?.address ?? null),
   ]);
   return new Map(
     rows.map((row) => [
@@ -213,6 +221,14 @@ with input as (
   insert into visits (id, restaurant_id, table_id, opened_at)
   select id, restaurant_id, table_id, now from claimed where visit_id = id
   returning id
+), origins as (
+  -- Decision 089: where each stored press came from, for a prank dismissal; in the press's own commit (a statement
+  -- of its own was a second commit and fsync per press batch). A retry claims nothing, so it writes nothing new.
+  insert into press_origins (request_id, restaurant_id, device_id, address, created_at)
+  select c.id, c.restaurant_id, o.device_id, o.address, c.now
+  from claimed c join unnest($12::text[], $13::text[], $14::text[]) o(id, device_id, address) on o.id = c.id
+  on conflict do nothing
+  returning request_id
 ), outboxed as (
   -- The push it owes, durable with it (docs/decisions/013); skipped when the restaurant has no device at all.
   insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)

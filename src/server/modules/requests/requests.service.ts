@@ -56,6 +56,7 @@ import {
   listRecentlyCompleted,
   transitionRequests,
   type TransitionInput,
+  type PressInput,
   type RequestStatus,
   type RequestWithContext,
 } from './requests.repo';
@@ -281,6 +282,8 @@ export class RequestsService {
       urgent?: boolean | undefined;
       /** Date.now() past which the press is not started (PRESS_DEADLINE_MS after it arrived). */
       deadline?: number | undefined;
+      /** Where it came from (decision 089), stored with the press. */
+      origin?: PressInput['origin'] | undefined;
     } = {},
   ) {
     const receivedAt = performance.now();
@@ -349,6 +352,7 @@ export class RequestsService {
           note,
           urgent,
           notify,
+          origin: extras.origin ?? null,
         },
         extras.deadline,
       )
