@@ -235,3 +235,36 @@ test('after "Regenerate QR codes" the old guest URL is invalid and the new one w
   const png = PNG.sync.read(await qr.screenshot());
   expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(table1.qrCode);
 });
+
+test('split service: "+ Add hours" splits a day into lunch and dinner, and an overlap is refused in words', async () => {
+  await makeActiveRestaurant(owner, places.closed.id);
+  await owner.goto('/admin/settings');
+  const card = owner.getByRole('region', { name: 'Calls from tables' });
+  await card.getByRole('radio', { name: 'Set hours for each day' }).check();
+  const monday = card.getByRole('listitem').first();
+  await monday.getByRole('checkbox', { name: 'Monday' }).check();
+  await monday.getByRole('group', { name: 'Monday' }).getByLabel('Opens').fill('11:00');
+  await monday.getByRole('group', { name: 'Monday' }).getByLabel('Closes').fill('23:00');
+  // One long period is split around a break (decision 101).
+  await monday.getByRole('button', { name: '+ Add hours' }).click();
+  const lunch = monday.getByRole('group', { name: 'Monday, hours 1' });
+  const dinner = monday.getByRole('group', { name: 'Monday, hours 2' });
+  await expect(lunch.getByLabel('Closes')).toHaveValue('15:30');
+  await expect(dinner.getByLabel('Opens')).toHaveValue('18:30');
+  // An overlap is refused with the rule, not saved.
+  await dinner.getByLabel('Opens').fill('15:00');
+  await card.getByRole('button', { name: 'Save hours and limit' }).click();
+  await expect(card.getByText(/must follow one another without overlapping/)).toBeVisible();
+  await dinner.getByLabel('Opens').fill('18:00');
+  await card.getByRole('button', { name: 'Save hours and limit' }).click();
+  await expect(
+    owner.locator('.Toastify').getByText('Calls from tables saved').last(),
+  ).toBeVisible();
+  await owner.reload();
+  await expect(
+    card.getByRole('group', { name: 'Monday, hours 2' }).getByLabel('Opens'),
+  ).toHaveValue('18:00');
+  // The second period is removed by name.
+  await card.getByRole('button', { name: 'Remove 18:00–23:00' }).click();
+  await expect(card.getByRole('group', { name: 'Monday, hours 2' })).toHaveCount(0);
+});

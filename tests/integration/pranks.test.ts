@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { pressBlocks, pressOrigins, requests } from '../../src/server/db/schema';
 import { MSG } from '@shared/messages';
-import type { OpeningHours } from '@shared/opening-hours';
+import type { OpeningDay, OpeningHours } from '@shared/opening-hours';
 import { createTestApp, request, type TestApp } from '../support/test-app';
 import { makeFloor, makeTable } from '../support/factories';
+import { ORIGIN_KEEP_MS } from '../../src/server/modules/pranks/pranks.repo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ const settings = (restaurantId: string, cookie: string, body: unknown) =>
 const requestsAt = (tableId: string) =>
   t.database.db.select().from(requests).where(eq(requests.tableId, tableId));
 
-const everyDay = (day: { open: string; close: string } | null): OpeningHours => ({
+const everyDay = (day: OpeningDay): OpeningHours => ({
   days: [day, day, day, day, day, day, day],
 });
 
@@ -79,6 +80,60 @@ describe('opening hours (decision 088)', () => {
       openingHours: everyDay({ open: '00:00', close: '00:00' }),
     });
     expect((await press(restaurant.id, table.id)).statusCode).toBe(201);
+  });
+
+  it('takes split service: open at lunch and dinner, closed between (decision 101)', async () => {
+    // A clock of its own: Monday 2026-11-23, in the restaurant's zone (UTC).
+    let now = Date.parse('2026-11-23T13:00:00Z');
+    const clocked = await createTestApp({ clock: () => now });
+    try {
+      const { restaurant, table, adminCookie } = await makeFloor(clocked);
+      const split = [
+        { open: '12:00', close: '15:00' },
+        { open: '18:00', close: '23:00' },
+      ];
+      const saved = await request(clocked, 'PATCH', `/api/restaurants/${restaurant.id}`, {
+        cookie: adminCookie,
+        body: { openingHours: everyDay(split) },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().restaurant.openingHours).toEqual(everyDay(split));
+      const pressAt = (iso: string) => {
+        now = Date.parse(iso);
+        return request(
+          clocked,
+          'POST',
+          `/api/public/restaurants/${restaurant.id}/tables/${table.id}/requests`,
+          { body: { type: 'server' }, remoteAddress: nextAddress() },
+        );
+      };
+      // Between lunch and dinner: closed, and nothing is written.
+      const between = await pressAt('2026-11-23T16:30:00Z');
+      expect(between.statusCode, between.body).toBe(403);
+      expect(between.json().error.code).toBe('restaurant_closed');
+      expect(await requestsAt(table.id)).toHaveLength(0);
+      expect((await pressAt('2026-11-23T18:05:00Z')).statusCode).toBe(201);
+      // A list of one period is stored as that period; periods out of order are refused.
+      const one = await request(clocked, 'PATCH', `/api/restaurants/${restaurant.id}`, {
+        cookie: adminCookie,
+        body: { openingHours: everyDay([{ open: '11:00', close: '22:00' }]) },
+      });
+      expect(one.json().restaurant.openingHours).toEqual(
+        everyDay({ open: '11:00', close: '22:00' }),
+      );
+      const overlapping = await request(clocked, 'PATCH', `/api/restaurants/${restaurant.id}`, {
+        cookie: adminCookie,
+        body: {
+          openingHours: everyDay([
+            { open: '12:00', close: '19:00' },
+            { open: '18:00', close: '23:00' },
+          ]),
+        },
+      });
+      expect(overlapping.statusCode).toBe(400);
+    } finally {
+      await clocked.close();
+    }
   });
 
   it('refuses hours that are not HH:MM, or not seven days', async () => {
@@ -368,6 +423,29 @@ describe('ended blocks are pruned (decision 089)', () => {
     expect(left.map((b) => b.id).filter((id) => id.endsWith(device))).toEqual([`recent-${device}`]);
     expect(left.map((b) => b.deviceId)).toContain(device);
     expect((await press(here.restaurant.id, here.table.id, { device })).statusCode).toBe(403);
+  });
+});
+
+describe('old press origins are pruned (decision 089)', () => {
+  it('deletes where presses came from after 30 days, and keeps newer ones', async () => {
+    const here = await makeFloor(t);
+    const second = await makeTable(t, here.restaurant.id, '72');
+    const oldPress = await press(here.restaurant.id, here.table.id, { device: newDevice() });
+    const newPress = await press(here.restaurant.id, second.id, { device: newDevice() });
+    const ids = [oldPress, newPress].map((p) => p.json().request.id as string);
+    const now = Date.now();
+    await t.database.db
+      .update(pressOrigins)
+      .set({ createdAt: now - ORIGIN_KEEP_MS - 60_000 })
+      .where(eq(pressOrigins.requestId, ids[0]!));
+    await t.services.sessionPruner.prune(now);
+    const left = await t.database.db
+      .select({ id: pressOrigins.requestId })
+      .from(pressOrigins)
+      .where(inArray(pressOrigins.requestId, ids));
+    expect(left.map((o) => o.id)).toEqual([ids[1]]);
+    // The request itself stays: only where it came from is forgotten.
+    expect(await requestsAt(here.table.id)).toHaveLength(1);
   });
 });
 

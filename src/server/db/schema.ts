@@ -801,7 +801,11 @@ export const pressOrigins = pgTable(
     address: text('address').notNull(),
     createdAt: ms('created_at').notNull(),
   },
-  (t) => [index('press_origins_device_idx').on(t.restaurantId, t.deviceId)],
+  (t) => [
+    index('press_origins_device_idx').on(t.restaurantId, t.deviceId),
+    // Decision 089: the session prune deletes origins past their keep (deleteOldOrigins).
+    index('press_origins_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

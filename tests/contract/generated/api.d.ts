@@ -1535,20 +1535,26 @@ export interface webhooks {
 export interface components {
     schemas: {
         OpeningHoursInput: {
-            days: ({
+            days: (({
                 open: string;
                 close: string;
-            } | null)[];
+            } | {
+                open: string;
+                close: string;
+            }[]) | null)[];
         } | null;
         /** @enum {string} */
         SpecRequestTypeInput: "server" | "order" | "refill" | "bill";
         /** @description One of SPEC’s four types, or the key of one of the restaurant’s own buttons (`c_` and ten letters or digits). */
         RequestTypeInput: components["schemas"]["SpecRequestTypeInput"] | string;
         OpeningHours: {
-            days: ({
+            days: (({
                 open: string;
                 close: string;
-            } | null)[];
+            } | {
+                open: string;
+                close: string;
+            }[]) | null)[];
         } | null;
         /** @enum {string} */
         Role: "super_admin" | "admin" | "server";

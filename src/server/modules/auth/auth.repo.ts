@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { deleteBatch } from '../../db/delete-batch';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
@@ -66,20 +67,6 @@ export async function deleteOtherSessionsOfUser(
  * Deletes up to `limit` sessions expired at `now` (decision 062): a range on sessions_expires_idx; rows another
  * instance is deleting at the same moment are skipped, not waited for. Returns how many it deleted.
  */
-export async function deleteExpiredSessions(
-  db: Executor,
-  now: number,
-  limit: number,
-): Promise<number> {
-  const expired = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(lte(sessions.expiresAt, now))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .delete(sessions)
-    .where(inArray(sessions.id, expired))
-    .returning({ id: sessions.id });
-  return rows.length;
+export function deleteExpiredSessions(db: Executor, now: number, limit: number): Promise<number> {
+  return deleteBatch(db, sessions, sessions.id, lte(sessions.expiresAt, now), limit);
 }

@@ -1,14 +1,14 @@
 /**
  * Expired sessions are deleted in the background (issue 24, decision 062): a session row outlives its cookie by
- * nothing but disk. The same run deletes press blocks that ended more than a day ago (decision 089): each holds a
- * guest's address key, and nothing reads an ended one. Every instance prunes on a timer, a bounded number of rows per run in short statements, so a
+ * nothing but disk. The same run deletes press blocks that ended more than a day ago and press origins older than 30
+ * days (decision 089): each holds a guest's address key, and nothing needs them after that. Every instance prunes on a timer, a bounded number of rows per run in short statements, so a
  * backlog (the first run after an upgrade) never holds the database for long; what is left waits for the next run.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { BackgroundJob, yieldToEventLoop } from '../../background-job';
 import { deleteExpiredSessions } from './auth.repo';
-import { deleteEndedBlocks } from '../pranks/pranks.repo';
+import { deleteEndedBlocks, deleteOldOrigins } from '../pranks/pranks.repo';
 
 /** How often each instance prunes: an expired row lingers this long at most (beyond a backlog). */
 export const SESSION_PRUNE_MS = 15 * 60_000;
@@ -47,6 +47,8 @@ export class SessionPruner {
         if (sessions > 0) this.log.info({ deleted: sessions }, 'expired sessions pruned');
         const blocks = await this.deleteBatches((limit) => deleteEndedBlocks(this.db, now, limit));
         if (blocks > 0) this.log.info({ deleted: blocks }, 'ended press blocks pruned');
+        const origins = await this.deleteBatches((limit) => deleteOldOrigins(this.db, now, limit));
+        if (origins > 0) this.log.info({ deleted: origins }, 'old press origins pruned');
         return sessions;
       })(),
     );

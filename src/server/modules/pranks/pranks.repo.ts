@@ -1,7 +1,8 @@
 /** SQL of remote presses and pranks (decisions 088, 089): the press's gate, where presses came from, the blocks. */
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryPreparedText, type Executor } from '../../db/client';
+import { deleteBatch } from '../../db/delete-batch';
 import { pressBlocks, pressOrigins, requests, tables, users } from '../../db/schema';
 import type { OpeningHours } from '@shared/opening-hours';
 
@@ -171,25 +172,37 @@ export async function regenerateGuestCodes(db: Executor, restaurantId: string, n
  * Deletes press blocks that ended (both parts past their end, or lifted) more than a day before `now`, at most `limit`
  * (decision 089): nothing reads them once ended, and each holds a guest's address key. Answers how many it deleted.
  */
-export async function deleteEndedBlocks(db: Executor, now: number, limit: number): Promise<number> {
+export function deleteEndedBlocks(db: Executor, now: number, limit: number): Promise<number> {
   const before = now - ENDED_BLOCK_KEEP_MS;
-  const ended = db
-    .select({ id: pressBlocks.id })
-    .from(pressBlocks)
-    .where(
-      or(
-        lt(pressBlocks.liftedAt, before),
-        and(lt(pressBlocks.deviceUntil, before), lt(pressBlocks.addressUntil, before)),
-      ),
-    )
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .delete(pressBlocks)
-    .where(inArray(pressBlocks.id, ended))
-    .returning({ id: pressBlocks.id });
-  return rows.length;
+  return deleteBatch(
+    db,
+    pressBlocks,
+    pressBlocks.id,
+    or(
+      lt(pressBlocks.liftedAt, before),
+      and(lt(pressBlocks.deviceUntil, before), lt(pressBlocks.addressUntil, before)),
+    ),
+    limit,
+  );
 }
 
 /** How long an ended block is kept (a day: the owner may still ask "what happened last night"). */
 const ENDED_BLOCK_KEEP_MS = 24 * 60 * 60_000;
+
+/**
+ * How long where a press came from is kept (decision 089): a prank dismissal reads the origin of an open call, and an
+ * address block spares the devices that pressed at the restaurant before it (its regulars on the shared Wi-Fi), which
+ * a month of presses covers. Each row holds a guest's address key.
+ */
+export const ORIGIN_KEEP_MS = 30 * 24 * 60 * 60_000;
+
+/** Deletes press origins older than ORIGIN_KEEP_MS before `now`, at most `limit` (press_origins_created_idx). */
+export function deleteOldOrigins(db: Executor, now: number, limit: number): Promise<number> {
+  return deleteBatch(
+    db,
+    pressOrigins,
+    pressOrigins.requestId,
+    lt(pressOrigins.createdAt, now - ORIGIN_KEEP_MS),
+    limit,
+  );
+}

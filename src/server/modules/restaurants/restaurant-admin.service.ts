@@ -3,6 +3,7 @@
  * create, rename and brand, delete, logo upload and delete. Every call is checked against ownership here; another
  * owner's restaurant answers 404 exactly like a missing one and nothing changes.
  */
+import { canonicalHours } from '@shared/opening-hours';
 import { createHash, randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -128,7 +129,7 @@ export class RestaurantAdminService {
     if (body.timeZone !== undefined) patch.timeZone = body.timeZone;
     if (body.guestLanguage !== undefined) patch.guestLanguage = body.guestLanguage;
     // Decision 088: null opens all day again.
-    if (body.openingHours !== undefined) patch.openingHours = body.openingHours;
+    if (body.openingHours !== undefined) patch.openingHours = canonicalHours(body.openingHours);
     if (body.pressBudgetPerMinute !== undefined)
       patch.pressBudgetPerMinute = body.pressBudgetPerMinute;
     // Decision 097: null turns a service timer off.

@@ -1,6 +1,6 @@
 /**
- * Settings → Calls from tables (issue 27 item 5, decisions 088, 089): the opening hours (open all day, or one interval
- * per weekday in the restaurant's time zone, past midnight allowed), the restaurant's press budget, and the phones a
+ * Settings → Calls from tables (issue 27 item 5, decisions 088, 089, 101): the opening hours (open all day, or up to
+ * three periods per weekday in the restaurant's time zone, the last past midnight if need be), the restaurant's press budget, and the phones a
  * prank dismissal paused, each lifted early with one button. The server enforces every rule; this form only says them.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -9,7 +9,11 @@ import { PRESS_BUDGET_MAX, PRESS_BUDGET_MIN } from '@shared/constants';
 import { appTableLabel, appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';
 import {
+  dayOf,
   openingHoursSchema,
+  periodsInOrder,
+  periodsOf,
+  PERIODS_PER_DAY_MAX,
   runsPastMidnight,
   WEEKDAYS,
   type DayHours,
@@ -26,6 +30,42 @@ import { useUpdateRestaurant } from '../../../lib/restaurants-api';
 import { useLiftPressBlock, usePressBlocks } from '../api/press-blocks-api';
 
 const DEFAULT_DAY: DayHours = { open: '11:00', close: '23:00' };
+/** Minutes since midnight of "HH:MM", and back. */
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+/** A new period needs an hour's gap and an hour's length before midnight: the last must close by 22:00. */
+const LATEST_CLOSE_BEFORE_ANOTHER = minutes('22:00');
+/** The break "+ Add hours" leaves when it splits a long period in two (lunch and dinner). */
+const SPLIT_BREAK = 180;
+const halfHour = (m: number) => Math.round(m / 30) * 30;
+
+/**
+ * What "+ Add hours" makes of a day's periods, or null when it cannot add one: after a last period that closes by
+ * 22:00, a new one (dinner after a lunch, else an hour after it closes); else the last period split in two around a
+ * three-hour break (11:00–23:00 → 11:00–15:30 and 18:30–23:00), if it is long enough. Never past midnight.
+ */
+function withAnotherPeriod(periods: readonly DayHours[]): DayHours[] | null {
+  const last = periods.at(-1);
+  if (!last || periods.length >= PERIODS_PER_DAY_MAX || runsPastMidnight(last)) return null;
+  const close = minutes(last.close);
+  if (close <= LATEST_CLOSE_BEFORE_ANOTHER) {
+    const open = Math.max(close + 60, minutes('18:00'));
+    const end = Math.max(
+      Math.min(open + 300, minutes('23:00')),
+      Math.min(open + 60, minutes('23:59')),
+    );
+    return [...periods, { open: hhmm(open), close: hhmm(end) }];
+  }
+  const open = minutes(last.open);
+  const part = halfHour((close - open - SPLIT_BREAK) / 2);
+  if (part < 60) return null;
+  return [
+    ...periods.slice(0, -1),
+    { open: last.open, close: hhmm(open + part) },
+    { open: hhmm(close - part), close: last.close },
+  ];
+}
 
 /** The weekday's name in the reader's language (2024-01-01 was a Monday). */
 const weekdayName = (i18n: I18n, index: number) =>
@@ -35,13 +75,17 @@ const weekdayName = (i18n: I18n, index: number) =>
 
 interface DayRow {
   open: boolean;
-  hours: DayHours;
+  /** One period, or up to PERIODS_PER_DAY_MAX (split service, decision 101). */
+  periods: DayHours[];
 }
 
 const rowsOf = (hours: OpeningHours): DayRow[] =>
   WEEKDAYS.map((_, i) => {
-    const day = hours?.days[i] ?? null;
-    return { open: hours === null || day !== null, hours: day ?? DEFAULT_DAY };
+    const periods = periodsOf(hours?.days[i]);
+    return {
+      open: hours === null || periods.length > 0,
+      periods: periods.length > 0 ? periods : [DEFAULT_DAY],
+    };
   });
 
 export function RemoteCallsSection({ restaurant }: { restaurant: Restaurant }) {
@@ -65,12 +109,18 @@ export function RemoteCallsSection({ restaurant }: { restaurant: Restaurant }) {
     event.preventDefault();
     const openingHours: OpeningHours = allDay
       ? null
-      : { days: rows.map((row) => (row.open ? row.hours : null)) };
+      : { days: rows.map((row) => (row.open ? dayOf(row.periods) : null)) };
     const hoursOk = openingHoursSchema.safeParse(openingHours).success;
+    // Times filled in, but a day's periods overlap or are out of order: say which rule.
+    const outOfOrder = !allDay && rows.some((row) => row.open && !periodsInOrder(row.periods));
     const perMinute = Number(budget.trim());
     const budgetOk =
       /^\d+$/.test(budget.trim()) && perMinute >= PRESS_BUDGET_MIN && perMinute <= PRESS_BUDGET_MAX;
-    setHoursError(hoursOk ? null : appText(i18n, 'app.settings.hours.invalid'));
+    setHoursError(
+      hoursOk
+        ? null
+        : appText(i18n, outOfOrder ? 'app.settings.hours.order' : 'app.settings.hours.invalid'),
+    );
     setBudgetError(
       budgetOk
         ? null
@@ -175,10 +225,11 @@ function DayLine({
   onChange: (change: Partial<DayRow>) => void;
 }) {
   const i18n = useI18n();
-  const lateId = useId();
-  const late = row.open && runsPastMidnight(row.hours);
+  const setPeriod = (index: number, period: DayHours) =>
+    onChange({ periods: row.periods.map((p, i) => (i === index ? period : p)) });
+  const added = withAnotherPeriod(row.periods);
   return (
-    <li className="grid gap-x-4 gap-y-1 px-3 py-2 sm:grid-cols-[10rem_1fr] sm:items-center">
+    <li className="grid gap-x-4 gap-y-1 px-3 py-2 sm:grid-cols-[10rem_1fr] sm:items-start">
       <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
         <input
           type="checkbox"
@@ -189,31 +240,95 @@ function DayLine({
         {name}
       </label>
       {row.open ? (
-        <div className="flex flex-wrap items-end gap-x-3 gap-y-1 text-sm">
-          <TimeField
-            label={appText(i18n, 'app.settings.hours.opens')}
-            value={row.hours.open}
-            describedBy={late ? lateId : undefined}
-            onChange={(open) => onChange({ hours: { ...row.hours, open } })}
-          />
-          <TimeField
-            label={appText(i18n, 'app.settings.hours.closes')}
-            value={row.hours.close}
-            describedBy={late ? lateId : undefined}
-            onChange={(close) => onChange({ hours: { ...row.hours, close } })}
-          />
-          {late && (
-            <span id={lateId} className="pb-3 text-muted">
-              {appText(i18n, 'app.settings.hours.nextDay')}
-            </span>
+        <div className="space-y-1">
+          {row.periods.map((period, index) => (
+            <PeriodLine
+              key={index}
+              label={
+                row.periods.length > 1
+                  ? appText(i18n, 'app.settings.hours.period', { day: name, number: index + 1 })
+                  : name
+              }
+              period={period}
+              onChange={(changed) => setPeriod(index, changed)}
+              onRemove={
+                index > 0
+                  ? () => onChange({ periods: row.periods.filter((_, i) => i !== index) })
+                  : undefined
+              }
+            />
+          ))}
+          {added && (
+            <button
+              type="button"
+              onClick={() => onChange({ periods: added })}
+              className="min-h-11 rounded-control px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              + {appText(i18n, 'app.settings.hours.addPeriod')}
+            </button>
           )}
         </div>
       ) : (
-        <span className="pb-2 text-sm text-muted sm:pb-0">
+        <span className="pb-2 text-sm text-muted sm:flex sm:min-h-11 sm:items-center sm:pb-0">
           {appText(i18n, 'app.settings.hours.closed')}
         </span>
       )}
     </li>
+  );
+}
+
+/** One period of a day: its opening and closing times, "(next day)" past midnight, and Remove after the first. */
+function PeriodLine({
+  label,
+  period,
+  onChange,
+  onRemove,
+}: {
+  label: string;
+  period: DayHours;
+  onChange: (period: DayHours) => void;
+  onRemove: (() => void) | undefined;
+}) {
+  const i18n = useI18n();
+  const lateId = useId();
+  const late = runsPastMidnight(period);
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="flex flex-wrap items-end gap-x-3 gap-y-1 text-sm"
+    >
+      <TimeField
+        label={appText(i18n, 'app.settings.hours.opens')}
+        value={period.open}
+        describedBy={late ? lateId : undefined}
+        onChange={(open) => onChange({ ...period, open })}
+      />
+      <TimeField
+        label={appText(i18n, 'app.settings.hours.closes')}
+        value={period.close}
+        describedBy={late ? lateId : undefined}
+        onChange={(close) => onChange({ ...period, close })}
+      />
+      {late && (
+        <span id={lateId} className="pb-3 text-muted">
+          {appText(i18n, 'app.settings.hours.nextDay')}
+        </span>
+      )}
+      {onRemove && (
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={appText(i18n, 'app.settings.hours.removePeriod', {
+            open: period.open,
+            close: period.close,
+          })}
+          className="mb-0.5 min-h-11 rounded-control px-2 text-sm font-semibold text-danger-700 hover:bg-danger-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          {appText(i18n, 'app.settings.hours.remove')}
+        </button>
+      )}
+    </div>
   );
 }
 

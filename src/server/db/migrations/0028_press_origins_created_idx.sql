@@ -1,0 +1,1 @@
+CREATE INDEX "press_origins_created_idx" ON "press_origins" USING btree ("created_at");
