@@ -296,6 +296,57 @@ describe('prank dismissal and blocks (decision 089)', () => {
     ).toBe(201);
   });
 
+  it('checks presses that arrive together in one gate read, each with its own answer', async () => {
+    const here = await makeFloor(t);
+    const closed = await makeFloor(t);
+    await settings(closed.restaurant.id, closed.adminCookie, { openingHours: everyDay(null) });
+    const free = await Promise.all(
+      [1, 2, 3, 4].map((i) => makeTable(t, here.restaurant.id, `7${i}`)),
+    );
+    // A device blocked here by a prank dismissal.
+    const pranker = newDevice();
+    const first = await press(here.restaurant.id, here.table.id, { device: pranker });
+    const prank = await request(t, 'POST', `/api/requests/${first.json().request.id}/prank`, {
+      cookie: here.serverCookie,
+    });
+    expect(prank.statusCode, prank.body).toBe(200);
+
+    const gate = t.services.pressGate;
+    const before = { ...gate.readStats };
+    const origin = (deviceId: string | null = null) => ({ deviceId, address: nextAddress() });
+    // In one tick: the first read runs at once, the rest wait for it and share the next read (two at once on
+    // PostgreSQL).
+    const answers = await Promise.allSettled([
+      gate.check(here.restaurant.id, free[0]!.id, origin(), null),
+      gate.check(here.restaurant.id, free[1]!.id, origin(pranker), null),
+      gate.check(here.restaurant.id, 'no-such-code', origin(), null),
+      gate.check(closed.restaurant.id, closed.table.id, origin(), null),
+      gate.check(here.restaurant.id, free[2]!.id, origin(newDevice()), null),
+      gate.check(here.restaurant.id, free[3]!.id, origin(), null),
+    ]);
+    expect(
+      answers.map((a) =>
+        a.status === 'fulfilled' ? a.value : (a.reason as { code: string }).code,
+      ),
+    ).toEqual([
+      free[0]!.id,
+      'press_blocked',
+      'table_not_found',
+      'restaurant_closed',
+      free[2]!.id,
+      free[3]!.id,
+    ]);
+    const reads = gate.readStats;
+    expect(reads.items - before.items).toBe(6);
+    expect(reads.statements - before.statements).toBeLessThanOrEqual(3);
+    // Through the API, the blocked device and the closed restaurant are refused and nothing is stored for them.
+    expect((await press(here.restaurant.id, free[1]!.id, { device: pranker })).statusCode).toBe(403);
+    expect((await press(closed.restaurant.id, closed.table.id)).statusCode).toBe(403);
+    // Nothing was stored for a refused press.
+    expect(await requestsAt(free[1]!.id)).toHaveLength(0);
+    expect(await requestsAt(closed.table.id)).toHaveLength(0);
+  });
+
   it('blocks the address briefly for new devices, and spares devices that pressed there before', async () => {
     const { restaurant, table, adminCookie } = await makeFloor(t);
     const tables = await Promise.all(

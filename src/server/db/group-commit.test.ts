@@ -60,3 +60,26 @@ describe('GroupCommit sheds work', () => {
     expect(writer.written.flat()).not.toContain('d');
   });
 });
+
+describe('GroupCommit keys', () => {
+  /** 'x' runs alone while 'a', 'a', 'b' queue behind it; then every statement is let through in turn. */
+  async function written(keyOf: ((s: string) => string) | null) {
+    const writer = heldWriter();
+    const group = new GroupCommit({ concurrency: 1, maxBatch: 8 }, keyOf, writer.write);
+    const answers = Promise.all(['x', 'a', 'a', 'b'].map((item) => group.submit(item)));
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      writer.release();
+    }
+    await expect(answers).resolves.toEqual(['ok:x', 'ok:a', 'ok:a', 'ok:b']);
+    return writer.written;
+  }
+
+  it('never puts two writes of one key in one statement', async () => {
+    expect(await written((s) => s)).toEqual([['x'], ['a', 'b'], ['a']]);
+  });
+
+  it('without keys, any waiting writes share the next statement', async () => {
+    expect(await written(null)).toEqual([['x'], ['a', 'a', 'b']]);
+  });
+});

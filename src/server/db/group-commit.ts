@@ -57,12 +57,13 @@ export class GroupCommit<I, O> {
   shed = 0;
 
   /**
-   * `keyOf`: writes with the same key never share or overlap a statement. `write`: runs one statement for the batch
-   * and answers each write, in the batch's order.
+   * `keyOf`: writes with the same key never share or overlap a statement; null when no two writes ever need to wait
+   * for each other (receipts, webhook events, the press gate's reads). `write`: runs one statement for the batch and
+   * answers each write, in the batch's order.
    */
   constructor(
     private readonly options: GroupCommitOptions,
-    private readonly keyOf: (item: I) => string,
+    private readonly keyOf: ((item: I) => string) | null,
     private readonly write: (batch: readonly I[]) => Promise<O[]>,
   ) {}
 
@@ -88,7 +89,7 @@ export class GroupCommit<I, O> {
       this.running++;
       void this.run(batch).finally(() => {
         this.running--;
-        for (const w of batch) this.busyKeys.delete(this.keyOf(w.item));
+        if (this.keyOf) for (const w of batch) this.busyKeys.delete(this.keyOf(w.item));
         this.pump();
       });
     }
@@ -102,11 +103,12 @@ export class GroupCommit<I, O> {
     let i = 0;
     for (; i < this.queue.length && batch.length < this.options.maxBatch; i++) {
       const w = this.queue[i]!;
-      const key = this.keyOf(w.item);
+      const key = this.keyOf?.(w.item);
       if (w.deadline !== undefined && now > w.deadline) {
         this.shed++;
         w.reject(new WriteShed('deadline'));
-      } else if (this.busyKeys.has(key)) kept.push(w);
+      } else if (key === undefined) batch.push(w);
+      else if (this.busyKeys.has(key)) kept.push(w);
       else {
         this.busyKeys.add(key);
         batch.push(w);

@@ -163,9 +163,14 @@ export class RemotePGlite {
     >;
   }
 
+  /** Texts already sent to the worker to register: each is sent once, not with every call. */
+  private readonly registered = new Set<string>();
+
   /** A named statement of the worker's connection (pglite-statements.ts): parsed and planned once. */
   register(text: string): void {
-    if (!this.closed) void this.send({ op: 'register', text }).catch(() => undefined);
+    if (this.closed || this.registered.has(text)) return;
+    this.registered.add(text);
+    void this.send({ op: 'register', text }).catch(() => undefined);
   }
 
   queryNamed<T>(text: string, params: unknown[]): Promise<RemoteResults<T>> {

@@ -113,7 +113,6 @@ const EVENT_BATCHING = { concurrency: 1, maxBatch: 200 };
 export class WebhooksService {
   private readonly job: BackgroundJob;
   private readonly events: GroupCommit<QueuedEvent, number>;
-  private nextEvent = 0;
   private readonly allowLoopback: boolean;
   private readonly maxFailures: number;
   private kicked = false;
@@ -132,7 +131,7 @@ export class WebhooksService {
     this.events = new GroupCommit(
       EVENT_BATCHING,
       // Events never wait for each other (two of one request keep their own times).
-      () => String(this.nextEvent++),
+      null,
       async (batch) => {
         const queued = await enqueueEvents(this.db, batch);
         if (queued > 0) this.kick();

@@ -21,52 +21,64 @@ export interface GateRow {
   recent_presses: number | string | null;
 }
 
+/** One press at the gate. */
+export interface GateInput {
+  restaurantId: string;
+  code: string;
+  deviceId: string | null;
+  address: string;
+  pressKey: string | null;
+  now: number;
+  /** Whether to count the restaurant's stored presses of the last minute. */
+  countPresses: boolean;
+}
+
 /**
- * Everything the press's gate needs, in one round trip before the press's own statement (requests.repo PRESS_SQL,
- * untouched): the table the code names, the restaurant's hours and budget, its presses in the last minute when $7 asks
- * (requests_restaurant_created_idx; an uncorrelated subquery under a false CASE is never run), and whether an active block holds this device or this address (an address block
- * spares devices that had pressed here before it).
+ * Everything the press's gate needs, for every press of a batch in one statement before the presses' own statement
+ * (requests.repo PRESS_SQL, untouched): the table the code names, the restaurant's hours and budget, its presses in
+ * the last minute when asked (requests_restaurant_created_idx; a subquery under a false CASE is never run), and
+ * whether an active block holds this device or this address (an address block spares devices that had pressed here
+ * before it). press_gate_input (migration 0029) unnests the batch and keeps the prepared plan generic.
  */
 const GATE_SQL = `
-select t.id as table_id,
-  t.id is null and exists (select 1 from tables x where x.id = $2 and x.restaurant_id = $1) as replaced,
-  coalesce($5::text is not null and exists (
-    select 1 from requests e where e.table_id = t.id and e.press_key = $5), false) as retry,
-  exists (select 1 from press_blocks b where b.restaurant_id = $1 and b.lifted_at is null and (
-    ($3::text is not null and b.device_id = $3 and b.device_until > $6)
-    or (b.address = $4 and b.address_until > $6 and ($3::text is null or not exists (
-      select 1 from press_origins o where o.restaurant_id = $1 and o.device_id = $3
-        and o.created_at < b.created_at))))) as blocked,
-  r.opening_hours, r.time_zone, r.press_budget_per_minute,
-  case when $7::boolean then (select count(*) from requests q where q.restaurant_id = $1 and q.created_at > $6 - 60000
-    and q.type not in ('reminder_order', 'reminder_bill')) end as recent_presses
-from (select 1) one
-left join restaurants r on r.id = $1
-left join tables t on t.restaurant_id = $1 and (t.guest_code = $2 or (t.guest_code is null and t.id = $2))`;
+select p.n, g.*
+from press_gate_input($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::boolean[]) p
+cross join lateral (
+  select t.id as table_id,
+    t.id is null and exists (select 1 from tables x where x.id = p.code and x.restaurant_id = p.restaurant_id)
+      as replaced,
+    coalesce(p.press_key is not null and exists (
+      select 1 from requests e where e.table_id = t.id and e.press_key = p.press_key), false) as retry,
+    exists (select 1 from press_blocks b where b.restaurant_id = p.restaurant_id and b.lifted_at is null and (
+      (p.device_id is not null and b.device_id = p.device_id and b.device_until > p.now)
+      or (b.address = p.address and b.address_until > p.now and (p.device_id is null or not exists (
+        select 1 from press_origins o where o.restaurant_id = p.restaurant_id and o.device_id = p.device_id
+          and o.created_at < b.created_at))))) as blocked,
+    r.opening_hours, r.time_zone, r.press_budget_per_minute,
+    case when p.count_presses then (select count(*) from requests q where q.restaurant_id = p.restaurant_id
+      and q.created_at > p.now - 60000 and q.type not in ('reminder_order', 'reminder_bill')) end as recent_presses
+  from (select 1) one
+  left join restaurants r on r.id = p.restaurant_id
+  left join tables t on t.restaurant_id = p.restaurant_id
+    and (t.guest_code = p.code or (t.guest_code is null and t.id = p.code))
+) g
+order by p.n`;
 
-export async function readGate(
-  db: Executor,
-  input: {
-    restaurantId: string;
-    code: string;
-    deviceId: string | null;
-    address: string;
-    pressKey: string | null;
-    now: number;
-    /** Whether to count the restaurant's stored presses of the last minute. */
-    countPresses: boolean;
-  },
-): Promise<GateRow> {
-  const [row] = await queryPreparedText<GateRow>(db, 'press_gate', GATE_SQL, [
-    input.restaurantId,
-    input.code,
-    input.deviceId,
-    input.address,
-    input.pressKey,
-    input.now,
-    input.countPresses,
+/** The gate's row of each of `presses`, in their order. */
+export async function readGates(db: Executor, presses: readonly GateInput[]): Promise<GateRow[]> {
+  const rows = await queryPreparedText<GateRow & { n: number | string }>(db, 'press_gates', GATE_SQL, [
+    presses.map((p) => p.restaurantId),
+    presses.map((p) => p.code),
+    presses.map((p) => p.deviceId),
+    presses.map((p) => p.address),
+    presses.map((p) => p.pressKey),
+    presses.map((p) => p.now),
+    presses.map((p) => p.countPresses),
   ]);
-  return row!;
+  // One row per press (a table matches a code at most once); the first of its number, should that ever not hold.
+  const byPlace = new Map<number, GateRow>();
+  for (const row of rows) if (!byPlace.has(Number(row.n))) byPlace.set(Number(row.n), row);
+  return presses.map((_, i) => byPlace.get(i + 1)!);
 }
 
 /** The table a guest URL's code names (decision 089): its own code, or its id while it never had one. */

@@ -1,15 +1,31 @@
 /**
  * The guest press's gate (issue 27 item 5, decisions 088, 089): checked before the press's own statement
- * (requests.repo PRESS_SQL, which it does not change), in one round trip. In order: the table the QR code names (a
+ * (requests.repo PRESS_SQL, which it does not change), in one round trip shared with the presses that arrived while
+ * the last gate read ran (db/group-commit.ts, as the presses themselves: at 200 presses a second the embedded
+ * database's one worker ran a statement per press here). In order: the table the QR code names (a
  * regenerated code answers "no longer valid"), a retry of a stored press (it passes: the guest's call is in), a prank
  * block of this device or address, the opening hours, the restaurant's press budget.
  */
-import type { Db } from '../../db/client';
+import { backendOf, type Db } from '../../db/client';
+import { GroupCommit } from '../../db/group-commit';
+import { withDbPriority } from '../../db/priority';
 import { MSG } from '@shared/messages';
 import { isOpenAt, type OpeningHours } from '@shared/opening-hours';
 import { AppError, notFound } from '../../http/errors';
 import { PressBudgetWindows } from './press-budget';
-import { isReplacedCode, readGate, findTableIdByCode } from './pranks.repo';
+import {
+  findTableIdByCode,
+  isReplacedCode,
+  readGates,
+  type GateInput,
+  type GateRow,
+} from './pranks.repo';
+
+/** Gate reads in the database at once, and presses one read checks at most (as the presses' own statements). */
+const GATE_BATCHING = {
+  postgres: { concurrency: 2, maxBatch: 64 },
+  pglite: { concurrency: 1, maxBatch: 64 },
+};
 
 const tableNotFound = () => notFound(MSG.tableNotFoundBody, 'table_not_found');
 const codeReplaced = () => new AppError(410, 'table_code_replaced', MSG.tableCodeReplaced);
@@ -25,6 +41,7 @@ const parsedHours = (value: OpeningHours | string | null): OpeningHours =>
 
 export class PressGate {
   private readonly budgets: PressBudgetWindows;
+  private readonly reads: GroupCommit<GateInput, GateRow>;
 
   constructor(
     private readonly db: Db,
@@ -32,6 +49,18 @@ export class PressGate {
     budgetRefreshMs?: number,
   ) {
     this.budgets = new PressBudgetWindows(budgetRefreshMs);
+    this.reads = new GroupCommit(
+      GATE_BATCHING[backendOf(db)],
+      // Reads never wait for each other: two presses at one table may share one.
+      null,
+      // Whichever press's turn runs the read, it goes first on the embedded database (decision 072).
+      (presses) => withDbPriority('press', () => readGates(db, presses)),
+    );
+  }
+
+  /** Gate reads run and presses they checked, since start (tests; a metric to watch under load). */
+  get readStats(): Readonly<{ statements: number; items: number }> {
+    return this.reads.stats;
   }
 
   /**
@@ -48,14 +77,7 @@ export class PressGate {
   ): Promise<string> {
     const now = this.clock();
     const countPresses = this.budgets.needsCount(restaurantId, now);
-    const gate = await readGate(this.db, {
-      restaurantId,
-      code,
-      ...origin,
-      pressKey,
-      now,
-      countPresses,
-    });
+    const gate = await this.reads.submit({ restaurantId, code, ...origin, pressKey, now, countPresses });
     if (!gate.table_id) throw gate.replaced ? codeReplaced() : tableNotFound();
     if (gate.retry) return gate.table_id;
     if (gate.blocked) throw new AppError(403, 'press_blocked', MSG.pressBlocked);
