@@ -41,12 +41,26 @@ import { sleep, startServer } from './lib/server';
 import { distribution, envNumber, ms, table, type Distribution } from './lib/stats';
 
 const CONFIG = {
-  restaurants: envNumber('BENCH_ROUTING_RESTAURANTS', 250),
-  rate: envNumber('BENCH_ROUTING_RATE', 200),
   seconds: envNumber('BENCH_ROUTING_SECONDS', 30),
   /** Presses at the same rate before the measured ones, not reported (as the ack and abuse benches). */
   warmupSeconds: envNumber('BENCH_ROUTING_WARMUP_SECONDS', 3),
 };
+
+/** One run's floor: how many restaurants, and presses a second across them. */
+interface Load {
+  restaurants: number;
+  rate: number;
+}
+/** Issue 27's load: a chain's evening, 1,000 staff sockets — PostgreSQL's job (decision 102). */
+const CHAIN: Load = {
+  restaurants: envNumber('BENCH_ROUTING_RESTAURANTS', 250),
+  rate: envNumber('BENCH_ROUTING_RATE', 200),
+};
+/**
+ * The embedded database's own scope (README, "Which database"; decision 102): a few restaurants on one server —
+ * 25 restaurants, 100 staff sockets, 50 presses a second (a 40-table restaurant's Friday peak is about one a second).
+ */
+const FEW: Load = { restaurants: 25, rate: 50 };
 const STAFF = 4;
 const TIMEOUT_S = RECEIPT_TIMEOUT_SECONDS_MIN;
 /** Issue 27: the press-to-screen budget (BENCHMARKS a, p99 < 100 ms) holds when calls route through sections. */
@@ -80,6 +94,7 @@ interface StaffSocket {
 
 export interface RoutingResult {
   backend: Backend;
+  load: Load;
   sockets: number;
   sent: number;
   ok: number;
@@ -101,8 +116,8 @@ export interface RoutingResult {
 }
 
 /** Every table at most once (a fresh table per press): no cool-down refusal in the way. */
-const tablesPerRestaurant = () =>
-  Math.ceil((CONFIG.rate * (CONFIG.seconds + CONFIG.warmupSeconds)) / CONFIG.restaurants) + 5;
+const tablesPerRestaurant = (load: Load) =>
+  Math.ceil((load.rate * (CONFIG.seconds + CONFIG.warmupSeconds)) / load.restaurants) + 5;
 
 async function arrangeFloor(
   database: Awaited<ReturnType<typeof createBenchDatabase>>,
@@ -191,12 +206,16 @@ function post(
   });
 }
 
-async function runBackend(backend: Backend, log: (line: string) => void): Promise<RoutingResult> {
+async function runBackend(
+  backend: Backend,
+  load: Load,
+  log: (line: string) => void,
+): Promise<RoutingResult> {
   const database = await createBenchDatabase(backend);
   const fleet = await seedFleet(database, {
-    restaurants: CONFIG.restaurants,
+    restaurants: load.restaurants,
     staffPerRestaurant: STAFF,
-    tablesPerRestaurant: tablesPerRestaurant(),
+    tablesPerRestaurant: tablesPerRestaurant(load),
   });
   await arrangeFloor(database, fleet);
   log(
@@ -276,13 +295,13 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
 
     const cpu = cpuMeter([server.pid], database.name);
     const heads = fleet.map(() => 0);
-    const warm = CONFIG.rate * CONFIG.warmupSeconds;
-    const total = warm + CONFIG.rate * CONFIG.seconds;
+    const warm = load.rate * CONFIG.warmupSeconds;
+    const total = warm + load.rate * CONFIG.seconds;
     const lag = monitorEventLoopDelay({ resolution: 5 });
     const inflight: Promise<void>[] = [];
     const start = performance.now();
     for (let n = 0; n < total; n++) {
-      const due = start + (n * 1000) / CONFIG.rate;
+      const due = start + (n * 1000) / load.rate;
       const wait = due - performance.now();
       if (wait > 1) await sleep(wait);
       const ri = n % fleet.length;
@@ -356,6 +375,7 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
     const ok = presses.filter((p) => p.status === 201).length;
     const result: RoutingResult = {
       backend,
+      load,
       sockets: sockets.length,
       sent: presses.length,
       ok,
@@ -373,7 +393,7 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
       loadgenLagP99: lag.percentile(99) / 1e6,
     };
     log(
-      `  ${backend}: ${ok}/${presses.length} presses, press-to-screen p50 ${ms(result.pressToScreen.p50)} p99 ` +
+      `  ${backend} at ${load.rate}/s: ${ok}/${presses.length} presses, press-to-screen p50 ${ms(result.pressToScreen.p50)} p99 ` +
         `${ms(result.pressToScreen.p99)} ms; re-routed ${rerouted}/${silent} silent calls, lateness p50 ` +
         `${ms(result.rerouteLateness.p50)} p99 ${ms(result.rerouteLateness.p99)} ms; confirmed leaked ${leakedConfirmed}`,
     );
@@ -388,24 +408,27 @@ async function runBackend(backend: Backend, log: (line: string) => void): Promis
 
 export async function runRouting(log: (line: string) => void): Promise<RoutingResult[]> {
   const results: RoutingResult[] = [];
-  results.push(await runBackend('pglite', log));
-  if (await postgresAvailable()) results.push(await runBackend('postgres', log));
+  results.push(await runBackend('pglite', FEW, log));
+  results.push(await runBackend('pglite', CHAIN, log));
+  if (await postgresAvailable()) results.push(await runBackend('postgres', CHAIN, log));
   else log('  PostgreSQL not reachable: skipped');
   return results;
 }
+
+/** Whether the run's press-to-screen is a budget (decision 102): the chain's load on PGlite is reported only. */
+const pressBudgetApplies = (r: RoutingResult) => r.backend === 'postgres' || r.load === FEW;
 
 export function routingSection(results: RoutingResult[]): Section {
   const m = machine();
   const budgets: BudgetResult[] = [];
   for (const r of results) {
+    const press = `Press-to-screen p99 < ${PRESS_TO_SCREEN_P99_MS} ms with calls routed through sections, ${r.load.rate}/s, ${r.sockets} staff sockets (${r.backend})`;
+    const pressMet =
+      r.ok === r.sent && r.lostDeliveries === 0 && r.pressToScreen.p99 < PRESS_TO_SCREEN_P99_MS;
+    if (pressBudgetApplies(r))
+      budgets.push({ budget: press, measured: `${ms(r.pressToScreen.p99)} ms`, met: pressMet });
     budgets.push({
-      budget: `Press-to-screen p99 < ${PRESS_TO_SCREEN_P99_MS} ms with calls routed through sections, ${CONFIG.rate}/s, ${r.sockets} staff sockets (${r.backend})`,
-      measured: `${ms(r.pressToScreen.p99)} ms`,
-      met:
-        r.ok === r.sent && r.lostDeliveries === 0 && r.pressToScreen.p99 < PRESS_TO_SCREEN_P99_MS,
-    });
-    budgets.push({
-      budget: `A call no device confirmed reaches the other servers on duty within N + 2 s, a confirmed one never (${r.backend})`,
+      budget: `A call no device confirmed reaches the other servers on duty within N + 2 s, a confirmed one never, ${r.load.rate}/s (${r.backend})`,
       measured: `${r.rerouted}/${r.silent} re-routed, lateness p99 ${ms(r.rerouteLateness.p99)} ms, ${r.leakedConfirmed} confirmed leaked`,
       met:
         r.silent > 0 &&
@@ -418,10 +441,12 @@ export function routingSection(results: RoutingResult[]): Section {
   const markdown = [
     `Run ${m.date} on ${describeMachine(m)}; one server child per backend.`,
     '',
-    `${CONFIG.restaurants} restaurants × ${STAFF} servers on duty (${CONFIG.restaurants * STAFF} staff sockets), two sections of ` +
-      `${Math.ceil(tablesPerRestaurant() / 2)} tables per restaurant with two servers each, no table-level server: each call ` +
-      `is routed to its section's two servers. ${CONFIG.rate} presses a second for ${CONFIG.seconds} s, a fresh table and ` +
-      `address each, after a ${CONFIG.warmupSeconds} s warm-up at the same rate (not reported). Receipt timeout N = ${TIMEOUT_S} s; the consoles of every other restaurant confirm each call as they ` +
+    `Restaurants × ${STAFF} servers on duty (the staff sockets), two sections per restaurant with two servers each, no ` +
+      `table-level server: each call is routed to its section's two servers. Two loads: a chain's evening ` +
+      `(${CHAIN.restaurants} restaurants, ${CHAIN.restaurants * STAFF} sockets, ${CHAIN.rate} presses a second: issue 27's budget, on ` +
+      `PostgreSQL; on PGlite it is reported, beyond the embedded database's scope, decision 102) and a few restaurants ` +
+      `on one embedded server (${FEW.restaurants} restaurants, ${FEW.restaurants * STAFF} sockets, ${FEW.rate} presses a second). ` +
+      `Each load for ${CONFIG.seconds} s, a fresh table and address per press, after a ${CONFIG.warmupSeconds} s warm-up at the same rate (not reported). Receipt timeout N = ${TIMEOUT_S} s; the consoles of every other restaurant confirm each call as they ` +
       'show it (POST /api/requests/:id/receipt), the rest stay silent. Press-to-screen = POST sent → request.created at a ' +
       'socket of the section; re-route lateness = first event at the other section − (press answered + N); the reach ' +
       'sweep ticks every second.',
@@ -429,6 +454,7 @@ export function routingSection(results: RoutingResult[]): Section {
     table(
       [
         'backend',
+        'load',
         'presses ok',
         'press-to-screen p50 / p99 / max',
         'lost',
@@ -441,6 +467,7 @@ export function routingSection(results: RoutingResult[]): Section {
       ],
       results.map((r) => [
         r.backend,
+        `${r.load.restaurants} restaurants, ${r.sockets} sockets, ${r.load.rate}/s${pressBudgetApplies(r) ? '' : ' (reported only)'}`,
         `${r.ok}/${r.sent}${Object.keys(r.errors).length ? ` (${JSON.stringify(r.errors)})` : ''}`,
         `${ms(r.pressToScreen.p50)} / ${ms(r.pressToScreen.p99)} / ${ms(r.pressToScreen.max)} ms`,
         r.lostDeliveries,
