@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- latency throughput capacity startup pages sweep abuse durability ack history dashboard analytics memory floor] [pglite postgres postgres-x2]`: runs the benchmarks
+ * `npm run bench [-- latency throughput capacity startup pages sweep abuse durability ack history dashboard analytics memory floor routing scale] [pglite postgres postgres-x2]`: runs the benchmarks
  * (all by default), prints a markdown table per benchmark and rewrites their blocks in BENCHMARKS.md. Every server
  * runs as a child process on 127.0.0.1; PostgreSQL is BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432
  * (a fresh database per scenario, dropped afterwards), never DATABASE_URL.
@@ -34,6 +34,7 @@ import {
   type ScenarioResult,
 } from './live';
 import { routingSection, runRouting } from './routing';
+import { runScale, scaleSection } from './scale';
 import { runStartup, startupSection } from './startup';
 import { runSweep, sweepSection } from './sweep';
 
@@ -45,7 +46,7 @@ const HEADER = `
 Written by \`npm run bench\` (bench/run.ts); do not edit the blocks between \`<!-- bench:… -->\` markers by hand —
 run the suite again. A subset updates only its own blocks: \`npm run bench -- latency\`, \`npm run bench -- capacity
 startup\`, \`npm run bench -- pages\`, \`npm run bench -- abuse\`, \`npm run bench -- latency throughput postgres\` (scenarios: \`pglite\`,
-\`postgres\`, \`postgres-x2\`); \`npm run bench -- ack\` (press → acknowledge → guest page), \`npm run bench -- history\` (the history query at 1M requests; about two minutes, most of it seeding); \`npm run bench -- dashboard\` (the owner's dashboard at 1M requests and 100 servers, decision 044); \`npm run bench -- analytics\` (the analytics queries at 1M requests, 100 servers; seeding takes most of it); \`npm run bench -- sweep\` (presses during an escalation backlog, about a minute). \`npm run bench -- memory\` (the compiled server's RSS on a first start and after a restart, both backends, about 70 s; builds first if dist/ is missing). \`npm run bench -- floor\` (press-to-screen on PostgreSQL side by side with an in-memory floor with no database and a durable floor that commits one row per press, at three loads; about seven minutes). \`npm run bench -- routing\` (calls routed through sections and re-routed when no device confirms them: 200 presses/s with 1,000 staff sockets on both backends, and 50 presses/s with 100 sockets on PGlite; about four minutes). The whole suite takes about fourteen minutes on the 2-core machine (pages: about two;
+\`postgres\`, \`postgres-x2\`); \`npm run bench -- ack\` (press → acknowledge → guest page), \`npm run bench -- history\` (the history query at 1M requests; about two minutes, most of it seeding); \`npm run bench -- dashboard\` (the owner's dashboard at 1M requests and 100 servers, decision 044); \`npm run bench -- analytics\` (the analytics queries at 1M requests, 100 servers; seeding takes most of it); \`npm run bench -- sweep\` (presses during an escalation backlog, about a minute). \`npm run bench -- memory\` (the compiled server's RSS on a first start and after a restart, both backends, about 70 s; builds first if dist/ is missing). \`npm run bench -- floor\` (press-to-screen on PostgreSQL side by side with an in-memory floor with no database and a durable floor that commits one row per press, at three loads; about seven minutes). \`npm run bench -- routing\` (calls routed through sections and re-routed when no device confirms them: 200 presses/s with 1,000 staff sockets on both backends, and 50 presses/s with 100 sockets on PGlite; about four minutes). \`npm run bench -- scale\` (issue 25: 51,000 staff sockets across three instances on one PostgreSQL, 300 presses/s over 3,000 restaurants, memory per instance, and the NOTIFY ceiling; about five minutes). The whole suite takes about fourteen minutes on the 2-core machine (pages: about two;
 longer when it waits for other work to finish).
 \`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`; \`BENCH_TRACE_GC=1\` logs its
 garbage collections (with their pauses) into \`.tmp/bench/<name>.log\`. \`BENCH_LIGHTHOUSE_RUNS\` sets the pages bench's Lighthouse
@@ -185,6 +186,14 @@ async function main(): Promise<void> {
     log('routing: sections and re-routing unconfirmed calls, 1,000 staff sockets');
     await quiet(log);
     print(routingSection(await runRouting(log)));
+  }
+
+  if (benches.has('scale')) {
+    if (pgVersion) {
+      log('scale: 51,000 staff sockets over three instances, 300 presses/s over 3,000 restaurants');
+      await quiet(log);
+      print(scaleSection(await runScale(log)));
+    } else log('scale skipped: it runs on PostgreSQL, which is not reachable');
   }
 
   if (benches.has('ack')) {

@@ -41,6 +41,7 @@ export const BENCHMARKS = [
   'memory',
   'floor',
   'routing',
+  'scale',
 ] as const;
 const ORDER: readonly string[] = BENCHMARKS;
 

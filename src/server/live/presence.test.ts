@@ -88,7 +88,8 @@ describe('presence rows (decision 044)', () => {
       userId: (await floorOf(1)).people[0]!.id,
       restaurantId: people[0]!.restaurantId!,
       connections: 1,
-      seenAt: Date.now(),
+      // Written by an earlier beat of this instance.
+      seenAt: Date.now() - 1_000,
     });
     await presence.beat();
     expect(await rowsOf(presence)).toEqual(people.map((p) => p.id).sort());
