@@ -108,8 +108,11 @@ export async function runDashboard(
              case when n % 2 = 0 then 'assigned' else 'unassigned' end,
              ${since}::bigint - ((n::bigint * 7919) % ${past})
       from generate_series(0, ${c.assignments - 1}) as n`);
-    // Half the servers have a console open on another instance; seen in the future so they stay fresh for the run
-    // (the server's own heartbeat sweeps only rows older than the expiry).
+    // Half the servers have a console open on another instance, seen in the future so it stays live for the run
+    // (the server's own heartbeat sweeps only instances older than the expiry).
+    await db.execute(sql`
+      insert into presence_instances (instance_id, seen_at) values ('bench', ${now + 3_600_000})
+      on conflict (instance_id) do nothing`);
     await db.execute(sql`
       insert into staff_presence (instance_id, user_id, restaurant_id, connections, seen_at)
       select 'bench', s.id, ${r.id}, 1, ${now + 3_600_000}

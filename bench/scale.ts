@@ -56,7 +56,7 @@ interface InstanceFigures {
   rssAfter: number;
 }
 
-export interface NotifyCeiling {
+interface NotifyCeiling {
   plain: number;
   notifying: number;
   listeners: number;
@@ -363,6 +363,16 @@ export async function runScale(log: (line: string) => void): Promise<ScaleResult
           toScreen.push(at - p.sentAt);
         }
     }
+    // Where the slow presses fall in time (a periodic stall shows as the same second of every beat).
+    const bySecond = new Map<number, number>();
+    const first = Math.min(...[...presses.values()].filter((p) => !p.warm).map((p) => p.sentAt));
+    for (const p of presses.values())
+      if (!p.warm && p.status === 201) {
+        const second = Math.floor((p.sentAt - first) / 1000);
+        bySecond.set(second, Math.max(bySecond.get(second) ?? 0, p.answeredAt - p.sentAt));
+      }
+    const worst = [...bySecond.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    log(`  slowest answers by second of the run: ${worst.map(([s, v]) => `${s} s: ${ms(v)} ms`).join(', ')}`);
     log('  NOTIFY ceiling: commits a second with and without a notification, 16 writers');
     const notify = await notifyCeiling(database);
     const result: ScaleResult = {

@@ -503,9 +503,19 @@ export const handovers = pgTable(
 );
 
 /**
+ * The app instances that keep staff_presence rows (decision 044): each refreshes its own seen_at on a heartbeat. An
+ * instance not seen within the expiry is gone (crashed, cut off): its rows are ignored and swept with it.
+ */
+export const presenceInstances = pgTable('presence_instances', {
+  instanceId: text('instance_id').primaryKey(),
+  seenAt: ms('seen_at').notNull(),
+});
+
+/**
  * Open staff consoles per app instance (decision 044): each instance's hub keeps its own rows (a user's open
- * /api/live sockets on it) and refreshes seen_at on a heartbeat; a row not refreshed within the expiry is ignored and
- * swept, so a crashed instance's consoles stop counting by themselves. "Online" = a fresh row on any instance.
+ * /api/live sockets on it), written when a console opens or closes there. A row counts while its instance's
+ * presence_instances row is fresh, so a crashed instance's consoles stop counting by themselves. "Online" = a row on
+ * any live instance. (seen_at: when the row was written.)
  */
 export const staffPresence = pgTable(
   'staff_presence',

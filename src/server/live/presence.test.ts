@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { staffPresence, users } from '../db/schema';
+import { presenceInstances, staffPresence, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { makeAdmin, makeRestaurant, makeServer } from '../../../tests/support/factories';
 import type { SessionUser } from '../policy/policy';
@@ -49,6 +49,22 @@ const rowsOf = async (presence: Presence) =>
     .map((r) => r.userId)
     .sort();
 
+const rowsWithTimes = async (presence: Presence) =>
+  (
+    await t.database.db
+      .select()
+      .from(staffPresence)
+      .where(eq(staffPresence.instanceId, presence.instanceId))
+  )
+    .map((r) => [r.userId, r.seenAt] as const)
+    .sort();
+
+const instanceRow = (presence: Presence) =>
+  t.database.db
+    .select()
+    .from(presenceInstances)
+    .where(eq(presenceInstances.instanceId, presence.instanceId));
+
 describe('presence rows (decision 044)', () => {
   it('writes the servers that come and go, and tells their restaurant each time', async () => {
     const { restaurant, people } = await floorOf(40);
@@ -76,24 +92,29 @@ describe('presence rows (decision 044)', () => {
     expect(await rowsOf(presence)).toEqual([]);
   });
 
-  it('writes every row again on the heartbeat: a row lost meanwhile comes back, a stale one goes', async () => {
+  it('refreshes one row per instance on the heartbeat, and every row again after it was swept as gone', async () => {
     const { people } = await floorOf(3);
     const presence = new Presence(t.database.db, quiet, () => undefined);
     for (const p of people) presence.opened(p);
     await settled(presence);
-    // Another instance swept this one's row (cut off past the expiry), and a row is left of a server gone from here.
-    await t.database.db.delete(staffPresence).where(eq(staffPresence.userId, people[0]!.id));
-    await t.database.db.insert(staffPresence).values({
-      instanceId: presence.instanceId,
-      userId: (await floorOf(1)).people[0]!.id,
-      restaurantId: people[0]!.restaurantId!,
-      connections: 1,
-      // Written by an earlier beat of this instance.
-      seenAt: Date.now() - 1_000,
-    });
+    const written = await rowsWithTimes(presence);
+    // A beat refreshes the instance, not its consoles' rows.
+    await new Promise((r) => setTimeout(r, 5));
+    await presence.beat();
+    expect(await rowsWithTimes(presence)).toEqual(written);
+    const [instance] = await instanceRow(presence);
+    expect(instance!.seenAt).toBeGreaterThan(Math.max(...written.map(([, at]) => at)));
+    // Cut off past the expiry, another instance swept this one and its rows; its next beat writes them all again.
+    await t.database.db
+      .delete(presenceInstances)
+      .where(eq(presenceInstances.instanceId, presence.instanceId));
+    await t.database.db.delete(staffPresence).where(eq(staffPresence.instanceId, presence.instanceId));
     await presence.beat();
     expect(await rowsOf(presence)).toEqual(people.map((p) => p.id).sort());
+    expect(await instanceRow(presence)).toHaveLength(1);
     await presence.stop();
+    expect(await rowsOf(presence)).toEqual([]);
+    expect(await instanceRow(presence)).toHaveLength(0);
   });
 
   it('writes the others when one open server has been deleted meanwhile', async () => {

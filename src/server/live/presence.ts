@@ -1,14 +1,17 @@
 /**
  * Which servers have a console open now, true across instances (decision 044). Each instance counts its own open
- * /api/live sockets per server and mirrors them into staff_presence under its own instance id: at once when a
- * server's first socket opens or last one closes here, and on a heartbeat that refreshes seen_at. A row older than
- * PRESENCE_TTL_MS is not counted and is swept by whichever instance beats next, so a crashed instance's consoles stop
- * counting by themselves; a graceful shutdown deletes its rows at once. Works the same on PGlite (one instance).
+ * /api/live sockets per server and mirrors them into staff_presence under its own instance id, at once when a
+ * server's first socket opens or last one closes here. The heartbeat refreshes one row per instance
+ * (presence_instances), not every console's: rewriting 17,000 rows every 15 s took PostgreSQL 0.2–0.7 s a beat and
+ * held every guest's press behind it (scale bench). An instance not seen for PRESENCE_TTL_MS is gone: its rows are not
+ * counted, and whichever instance beats next sweeps it with its rows, so a crashed instance's consoles stop counting
+ * by themselves; a graceful shutdown deletes its rows at once. An instance that was swept while cut off writes every
+ * row again at its next beat. Works the same on PGlite (one instance).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { queryPreparedText, type Db } from '../db/client';
-import { staffPresence } from '../db/schema';
+import { presenceInstances, staffPresence } from '../db/schema';
 import type { SessionUser } from '../policy/policy';
 
 const PRESENCE_BEAT_MS = 15_000;
@@ -27,11 +30,11 @@ export class Presence {
   private readonly dirty = new Set<string>();
   /** Restaurants where someone came online or went offline here since the last sync. */
   private readonly changed = new Set<string>();
-  /** The heartbeat asks for every row of this instance to be written again (seen_at, and any row lost). */
-  private refreshAll = false;
+  /** The heartbeat asks for this instance's row to be refreshed at the next sync. */
+  private beatDue = false;
+  /** This instance's presence_instances row has been written (its consoles' rows count once it is). */
+  private registered = false;
   private syncing: Promise<void> | null = null;
-  /** seen_at of this instance's last write. */
-  private lastWriteAt = 0;
   private again = false;
   private stopped = false;
   private readonly timer: NodeJS.Timeout;
@@ -92,15 +95,16 @@ export class Presence {
         this.dirty.clear();
         const changed = [...this.changed];
         this.changed.clear();
-        const all = this.refreshAll;
-        this.refreshAll = false;
+        const beat = this.beatDue;
+        this.beatDue = false;
         try {
-          await this.write(users, all);
+          await this.write(users, beat);
           if (changed.length > 0) this.onChanged(changed);
         } catch (err) {
           // Written again at the next sync, or with every row on the next beat.
           for (const u of users) this.dirty.add(u);
           for (const r of changed) this.changed.add(r);
+          if (beat) this.beatDue = true;
           this.log.warn({ err }, 'presence not written; retrying on the next beat');
         }
       } while (this.again && !this.stopped);
@@ -108,14 +112,25 @@ export class Presence {
     return this.syncing;
   }
 
-  /** Upserts the open ones of `users` (all open ones when `all`) and deletes this instance's rows of the others. */
-  private async write(users: string[], all: boolean): Promise<void> {
+  /**
+   * Refreshes this instance's row when `beat` (or it was never written), then upserts the open ones of `users` and
+   * deletes this instance's rows of the others. When the refresh had to insert the row again, this instance was swept
+   * as gone (cut off past the expiry) with all its rows: every open console is written again.
+   */
+  private async write(users: string[], beat: boolean): Promise<void> {
     if (this.stopped) return;
-    const up = all ? [...this.open.keys()] : users.filter((u) => this.open.has(u));
-    // Later than every earlier write of this instance (a clock that stood still or stepped back included), so the
-    // prune below can tell this write's rows from older ones by their time.
-    const at = Math.max(this.now(), this.lastWriteAt + 1);
-    this.lastWriteAt = at;
+    const at = this.now();
+    if (beat || !this.registered) {
+      const [row] = await queryPreparedText<{ inserted: boolean }>(
+        this.db,
+        'presence_instance_beat',
+        INSTANCE_BEAT_SQL,
+        [this.instanceId, at],
+      );
+      if (row?.inserted && this.registered) users = [...this.open.keys()];
+      this.registered = true;
+    }
+    const up = users.filter((u) => this.open.has(u));
     if (up.length > 0) {
       const entries = up.map((u) => this.open.get(u)!);
       await queryPreparedText(this.db, 'presence_upsert', UPSERT_SQL, [
@@ -126,26 +141,24 @@ export class Presence {
         entries.map((e) => e.connections),
       ]);
     }
-    if (all) {
-      await queryPreparedText(this.db, 'presence_prune', PRUNE_SQL, [this.instanceId, at]);
-    } else {
-      const down = users.filter((u) => !this.open.has(u));
-      if (down.length > 0)
-        await queryPreparedText(this.db, 'presence_delete', DELETE_SQL, [this.instanceId, down]);
-    }
+    const down = users.filter((u) => !this.open.has(u));
+    if (down.length > 0)
+      await queryPreparedText(this.db, 'presence_delete', DELETE_SQL, [this.instanceId, down]);
   }
 
-  /** The heartbeat: refresh this instance's rows, and sweep other instances' expired ones (their dashboards change). */
+  /** The heartbeat: refresh this instance's row, and sweep gone instances with their rows (their dashboards change). */
   async beat(): Promise<void> {
     if (this.stopped) return;
-    this.refreshAll = true;
+    this.beatDue = true;
     await this.sync();
     try {
-      const swept = await this.db
-        .delete(staffPresence)
-        .where(lt(staffPresence.seenAt, this.now() - PRESENCE_TTL_MS))
-        .returning({ restaurantId: staffPresence.restaurantId });
-      if (swept.length > 0) this.onChanged([...new Set(swept.map((r) => r.restaurantId))]);
+      const swept = await queryPreparedText<{ restaurant_id: string }>(
+        this.db,
+        'presence_sweep',
+        SWEEP_SQL,
+        [this.now() - PRESENCE_TTL_MS],
+      );
+      if (swept.length > 0) this.onChanged([...new Set(swept.map((r) => r.restaurant_id))]);
     } catch (err) {
       this.log.warn({ err }, 'expired presence not swept');
     }
@@ -159,6 +172,9 @@ export class Presence {
     const restaurantIds = [...new Set([...this.open.values()].map((e) => e.restaurantId))];
     try {
       await this.db.delete(staffPresence).where(eq(staffPresence.instanceId, this.instanceId));
+      await this.db
+        .delete(presenceInstances)
+        .where(eq(presenceInstances.instanceId, this.instanceId));
       if (restaurantIds.length > 0) this.onChanged(restaurantIds);
     } catch (err) {
       this.log.warn({ err }, 'presence not cleared at shutdown; it expires by itself');
@@ -181,10 +197,24 @@ on conflict (instance_id, user_id) do update set
 
 const DELETE_SQL = `delete from staff_presence where instance_id = $1 and user_id = any($2::text[])`;
 
+/** This instance's row, refreshed; `inserted`: it was not there (first write, or swept as gone meanwhile). */
+const INSTANCE_BEAT_SQL = `
+insert into presence_instances (instance_id, seen_at) values ($1, $2::bigint)
+on conflict (instance_id) do update set seen_at = excluded.seen_at
+returning (xmax = 0) as inserted`;
+
 /**
- * This instance's rows of servers with no console open here any more (a delete that failed earlier): the upsert just
- * before wrote every open one at $2, later than any earlier write of this instance, so any other row of it is older. (It was `not (user_id = any(open))`,
- * which compares each row with the whole array: with 17,000 consoles on an instance, 289 million comparisons every
- * beat — the scale bench's press tail.)
+ * Instances not seen since $1 are gone: they and their rows are deleted. So are rows with no instance row that are
+ * that old (left by a release before presence_instances, or by an instance that crashed before its first beat).
  */
-const PRUNE_SQL = `delete from staff_presence where instance_id = $1 and seen_at < $2::bigint`;
+const SWEEP_SQL = `
+with gone as (
+  delete from presence_instances where seen_at < $1::bigint returning instance_id
+), swept as (
+  delete from staff_presence p using gone g where p.instance_id = g.instance_id returning p.restaurant_id
+), orphans as (
+  delete from staff_presence p where p.seen_at < $1::bigint
+    and not exists (select 1 from presence_instances i where i.instance_id = p.instance_id)
+  returning p.restaurant_id
+)
+select restaurant_id from swept union all select restaurant_id from orphans`;

@@ -12,6 +12,11 @@ import { restaurantDay } from '../restaurants/restaurants.repo';
 /** Decision 097: the service timers' reminders are no guest's request, so no figure counts them. */
 const NOT_REMINDER = sql.raw(`not ${isReminderSql('q')}`);
 
+/** A staff_presence row (aliased `alias`) of an instance seen since `onlineSince` (decision 044, presence.ts). */
+const liveInstance = (alias: string, onlineSince: number) =>
+  sql`exists (select 1 from presence_instances i where i.instance_id = ${sql.raw(alias)}.instance_id
+    and i.seen_at > ${onlineSince})`;
+
 /** How many events Recent Activity shows. */
 const RECENT_ACTIVITY_LIMIT = 20;
 
@@ -27,7 +32,7 @@ export interface DashboardFiguresRow {
 }
 
 /**
- * Active servers: servers with a console open now on any instance (a fresh staff_presence row). Average response:
+ * Active servers: servers with a console open now on any instance (a staff_presence row of a live instance). Average response:
  * completed requests made today, createdAt → updatedAt (SPEC §4), minutes to one decimal (SPEC §9), exact in
  * numeric. Waiting now: open requests (pending or taken, not yet completed or dismissed), and when the oldest of
  * them was made (decision 063) — both from requests_open_idx. Undefined: no such restaurant.
@@ -55,7 +60,7 @@ export async function dashboardFigures(
         (select count(*) from tables t where t.restaurant_id = d.id)::int as total_tables,
         (select count(distinct p.user_id) from staff_presence p
           join users u on u.id = p.user_id and u.role = 'server'
-          where p.restaurant_id = d.id and p.seen_at > ${onlineSince})::int as active_servers,
+          where p.restaurant_id = d.id and ${liveInstance('p', onlineSince)})::int as active_servers,
         (select count(*) from requests q
           where q.restaurant_id = d.id and ${NOT_REMINDER} and q.created_at >= d.day_start)::int as requests_today,
         (select round(avg(q.updated_at - q.created_at) / 60000.0, 1)::float8 from requests q
@@ -204,7 +209,8 @@ export async function serverStatus(
           group by 1
       )
       select u.id, u.name,
-        exists (select 1 from staff_presence p where p.user_id = u.id and p.seen_at > ${onlineSince}) as online,
+        exists (select 1 from staff_presence p where p.user_id = u.id and ${liveInstance('p', onlineSince)})
+          as online,
         -- Their own tables and, decision 078, their sections' tables with no server of their own.
         (select count(*) from tables t where t.server_id = u.id or (t.server_id is null and exists (
           select 1 from section_servers ss where ss.section_id = t.section_id and ss.server_id = u.id)))::int

@@ -4,8 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { requests, restaurants, staffPresence, tableAssignments } from '../../db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  presenceInstances,
+  requests,
+  restaurants,
+  staffPresence,
+  tableAssignments,
+} from '../../db/schema';
 import {
   dashboardResponseSchema,
   guestRequestResponseSchema,
@@ -290,24 +296,31 @@ describe('Active Servers and Server Status: consoles open now (decision 044)', (
     watcher.ws.close();
   });
 
-  it("counts another instance's fresh rows, not its expired ones (a crashed instance ages out)", async () => {
+  it("counts another live instance's rows, not a gone one's (a crashed instance ages out)", async () => {
     const { restaurant, server, adminCookie } = await makeFloor(t);
     const crashed = await makeServer(t, restaurant.id);
     const now = Date.now();
+    const other = `other-${randomUUID()}`;
+    const gone = `crashed-${randomUUID()}`;
+    await t.database.db.insert(presenceInstances).values([
+      { instanceId: other, seenAt: now },
+      { instanceId: gone, seenAt: now - PRESENCE_TTL_MS - SEC },
+    ]);
+    // Rows are written once, when a console opens: a row's own time does not matter, its instance's does.
     await t.database.db.insert(staffPresence).values([
       {
-        instanceId: 'other',
+        instanceId: other,
         userId: server.user.id,
         restaurantId: restaurant.id,
         connections: 1,
-        seenAt: now,
+        seenAt: now - 10 * PRESENCE_TTL_MS,
       },
       {
-        instanceId: 'crashed',
+        instanceId: gone,
         userId: crashed.user.id,
         restaurantId: restaurant.id,
         connections: 2,
-        seenAt: now - PRESENCE_TTL_MS - SEC,
+        seenAt: now,
       },
     ]);
     const d = await dashboard(restaurant.id, adminCookie);
@@ -318,13 +331,18 @@ describe('Active Servers and Server Status: consoles open now (decision 044)', (
         [crashed.user.id, false],
       ]),
     );
-    // The heartbeat sweeps the expired row and tells the restaurant's dashboards.
+    // The heartbeat sweeps the gone instance with its rows, and tells the restaurant's dashboards.
     await t.services.live['presence']?.beat();
     const rows = await t.database.db
       .select()
       .from(staffPresence)
       .where(eq(staffPresence.restaurantId, restaurant.id));
-    expect(rows.map((r) => r.instanceId)).toEqual(['other']);
+    expect(rows.map((r) => r.instanceId)).toEqual([other]);
+    const instances = await t.database.db
+      .select()
+      .from(presenceInstances)
+      .where(inArray(presenceInstances.instanceId, [other, gone]));
+    expect(instances.map((i) => i.instanceId)).toEqual([other]);
   });
 
   it('lists every server with tables assigned now and open requests made for them', async () => {

@@ -1,0 +1,4 @@
+CREATE TABLE "presence_instances" (
+	"instance_id" text PRIMARY KEY NOT NULL,
+	"seen_at" bigint NOT NULL
+);
