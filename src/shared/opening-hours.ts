@@ -17,7 +17,8 @@ const dayHoursSchema = z
   .strict();
 export type DayHours = z.infer<typeof dayHoursSchema>;
 
-const minutesOf = (hhmm: string): number =>
+/** Minutes since midnight of an HH:MM time. */
+export const minutesOf = (hhmm: string): number =>
   Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** Past midnight: the close is not after the open (00:00–00:00: all day). */

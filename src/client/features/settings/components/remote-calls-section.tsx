@@ -10,6 +10,7 @@ import { appTableLabel, appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';
 import {
   dayOf,
+  minutesOf,
   openingHoursSchema,
   periodsInOrder,
   periodsOf,
@@ -30,12 +31,11 @@ import { useUpdateRestaurant } from '../../../lib/restaurants-api';
 import { useLiftPressBlock, usePressBlocks } from '../api/press-blocks-api';
 
 const DEFAULT_DAY: DayHours = { open: '11:00', close: '23:00' };
-/** Minutes since midnight of "HH:MM", and back. */
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+/** "HH:MM" of minutes since midnight (minutesOf, back). */
 const hhmm = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 /** A new period needs an hour's gap and an hour's length before midnight: the last must close by 22:00. */
-const LATEST_CLOSE_BEFORE_ANOTHER = minutes('22:00');
+const LATEST_CLOSE_BEFORE_ANOTHER = minutesOf('22:00');
 /** The break "+ Add hours" leaves when it splits a long period in two (lunch and dinner). */
 const SPLIT_BREAK = 180;
 const halfHour = (m: number) => Math.round(m / 30) * 30;
@@ -48,16 +48,16 @@ const halfHour = (m: number) => Math.round(m / 30) * 30;
 function withAnotherPeriod(periods: readonly DayHours[]): DayHours[] | null {
   const last = periods.at(-1);
   if (!last || periods.length >= PERIODS_PER_DAY_MAX || runsPastMidnight(last)) return null;
-  const close = minutes(last.close);
+  const close = minutesOf(last.close);
   if (close <= LATEST_CLOSE_BEFORE_ANOTHER) {
-    const open = Math.max(close + 60, minutes('18:00'));
+    const open = Math.max(close + 60, minutesOf('18:00'));
     const end = Math.max(
-      Math.min(open + 300, minutes('23:00')),
-      Math.min(open + 60, minutes('23:59')),
+      Math.min(open + 300, minutesOf('23:00')),
+      Math.min(open + 60, minutesOf('23:59')),
     );
     return [...periods, { open: hhmm(open), close: hhmm(end) }];
   }
-  const open = minutes(last.open);
+  const open = minutesOf(last.open);
   const part = halfHour((close - open - SPLIT_BREAK) / 2);
   if (part < 60) return null;
   return [
