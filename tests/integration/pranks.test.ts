@@ -314,8 +314,7 @@ describe('prank dismissal and blocks (decision 089)', () => {
     const gate = t.services.pressGate;
     const before = { ...gate.readStats };
     const origin = (deviceId: string | null = null) => ({ deviceId, address: nextAddress() });
-    // In one tick: the first read runs at once, the rest wait for it and share the next read (two at once on
-    // PostgreSQL).
+    // In one tick: the first read runs at once (the first four on PostgreSQL), the rest wait and share the next.
     const answers = await Promise.allSettled([
       gate.check(here.restaurant.id, free[0]!.id, origin(), null),
       gate.check(here.restaurant.id, free[1]!.id, origin(pranker), null),
@@ -338,7 +337,7 @@ describe('prank dismissal and blocks (decision 089)', () => {
     ]);
     const reads = gate.readStats;
     expect(reads.items - before.items).toBe(6);
-    expect(reads.statements - before.statements).toBeLessThanOrEqual(3);
+    expect(reads.statements - before.statements).toBeLessThan(6);
     // Through the API, the blocked device and the closed restaurant are refused and nothing is stored for them.
     expect((await press(here.restaurant.id, free[1]!.id, { device: pranker })).statusCode).toBe(403);
     expect((await press(closed.restaurant.id, closed.table.id)).statusCode).toBe(403);
