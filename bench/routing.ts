@@ -13,7 +13,6 @@
  *   server on duty) within N + 2 s of its press; re-route lateness = its first event at the other section − (press
  *   answered + N). A confirmed call must never reach the other section.
  */
-import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
@@ -27,6 +26,7 @@ import {
 } from '../src/server/db/schema';
 import { RECEIPT_TIMEOUT_SECONDS_MIN } from '@shared/constants';
 import { nextStaffDevice, SourceAddresses } from './lib/addresses';
+import { post } from './lib/http-post';
 import { cpuMeter, type CpuShare } from './lib/cpu';
 import {
   createBenchDatabase,
@@ -178,32 +178,6 @@ async function arrangeFloor(
   } finally {
     await db.close();
   }
-}
-
-function post(
-  url: string,
-  headers: Record<string, string | number>,
-  body: string,
-  options: { agent?: http.Agent; localAddress?: string },
-): Promise<{ status: number; text: string; error?: string }> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      { method: 'POST', headers: { ...headers, 'content-length': body.length }, ...options },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', () => resolve({ status: 0, text }));
-      },
-    );
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      resolve({ status: 0, text: '', error: err.code ?? err.message }),
-    );
-    req.setTimeout(30_000, () => req.destroy());
-    req.end(body);
-  });
 }
 
 async function runBackend(

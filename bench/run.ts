@@ -190,7 +190,7 @@ async function main(): Promise<void> {
 
   if (benches.has('scale')) {
     if (pgVersion) {
-      log('scale: 51,000 staff sockets over three instances, 300 presses/s over 3,000 restaurants');
+      log('scale: 51,000 staff sockets over three instances, presses at 300, 200 and 100/s over 3,000 restaurants');
       await quiet(log);
       print(scaleSection(await runScale(log)));
     } else log('scale skipped: it runs on PostgreSQL, which is not reachable');

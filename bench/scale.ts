@@ -18,10 +18,10 @@
  *   most presses a second one PostgreSQL can announce, whatever the number of instances.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { SourceAddresses } from './lib/addresses';
+import { post } from './lib/http-post';
 import { cpuMeter } from './lib/cpu';
 import {
   createBenchDatabase,
@@ -80,33 +80,6 @@ export interface ScaleResult {
   notify: NotifyCeiling;
 }
 
-function post(
-  url: string,
-  body: string,
-  agent: http.Agent,
-): Promise<{ status: number; error?: string }> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': body.length },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-        res.on('error', () => resolve({ status: 0 }));
-      },
-    );
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      resolve({ status: 0, error: err.code ?? err.message }),
-    );
-    req.setTimeout(30_000, () => req.destroy());
-    req.end(body);
-  });
-}
-
 /** A load-generator child holding one instance's sockets. */
 class SocketHolder {
   readonly child: ChildProcess;
@@ -114,7 +87,7 @@ class SocketHolder {
   private readonly waiting = new Map<string, (message: FromChild) => void>();
   connected = 0;
 
-  constructor(readonly index: number) {
+  constructor() {
     this.child = fork(path.join(ROOT, 'bench/lib/scale-sockets.ts'), [], {
       execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -302,8 +275,9 @@ async function pressStep(
     inflight.push(
       post(
         `${server.base}/api/public/restaurants/${r.id}/tables/${tableId}/requests`,
+        { 'content-type': 'application/json' },
         '{"type":"order"}',
-        sources.take(Date.now()),
+        { agent: sources.take(Date.now()) },
       ).then((res) => {
         press.answeredAt = epoch();
         press.status = res.status;
@@ -419,7 +393,7 @@ export async function runScale(log: (line: string) => void): Promise<ScaleResult
       }),
     );
     const socketsWanted = device;
-    for (let i = 0; i < servers.length; i++) holders.push(new SocketHolder(i));
+    for (let i = 0; i < servers.length; i++) holders.push(new SocketHolder());
     const connectStart = performance.now();
     const progress = setInterval(() => {
       const held = holders.reduce((sum, h) => sum + h.connected, 0);

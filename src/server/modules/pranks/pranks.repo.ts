@@ -41,7 +41,7 @@ export interface GateInput {
  * before it). press_gate_input (migration 0029) unnests the batch and keeps the prepared plan generic.
  */
 const GATE_SQL = `
-select p.n, g.*
+select g.*
 from press_gate_input($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::boolean[]) p
 cross join lateral (
   select t.id as table_id,
@@ -61,12 +61,13 @@ cross join lateral (
   left join restaurants r on r.id = p.restaurant_id
   left join tables t on t.restaurant_id = p.restaurant_id
     and (t.guest_code = p.code or (t.guest_code is null and t.id = p.code))
+  limit 1
 ) g
 order by p.n`;
 
-/** The gate's row of each of `presses`, in their order. */
-export async function readGates(db: Executor, presses: readonly GateInput[]): Promise<GateRow[]> {
-  const rows = await queryPreparedText<GateRow & { n: number | string }>(db, 'press_gates', GATE_SQL, [
+/** The gate's row of each of `presses` (one each: the lateral read takes one row), in their order. */
+export function readGates(db: Executor, presses: readonly GateInput[]): Promise<GateRow[]> {
+  return queryPreparedText<GateRow>(db, 'press_gates', GATE_SQL, [
     presses.map((p) => p.restaurantId),
     presses.map((p) => p.code),
     presses.map((p) => p.deviceId),
@@ -75,10 +76,6 @@ export async function readGates(db: Executor, presses: readonly GateInput[]): Pr
     presses.map((p) => p.now),
     presses.map((p) => p.countPresses),
   ]);
-  // One row per press (a table matches a code at most once); the first of its number, should that ever not hold.
-  const byPlace = new Map<number, GateRow>();
-  for (const row of rows) if (!byPlace.has(Number(row.n))) byPlace.set(Number(row.n), row);
-  return presses.map((_, i) => byPlace.get(i + 1)!);
 }
 
 /** The table a guest URL's code names (decision 089): its own code, or its id while it never had one. */
