@@ -9,6 +9,7 @@ import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { SourceAddresses } from './lib/addresses';
+import { post } from './lib/http-post';
 import { cpuMeter, type CpuShare } from './lib/cpu';
 import {
   createBenchDatabase,
@@ -64,37 +65,7 @@ export interface AckResult {
   load: string;
 }
 
-function post(
-  url: string,
-  body: string,
-  agent: http.Agent,
-  headers: Record<string, string>,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        res.on('error', () => resolve({ status: 0, text }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, text: '' }));
-    req.setTimeout(30_000, () => req.destroy());
-    req.end(body);
-  });
-}
+const JSON_BODY = { 'content-type': 'application/json' };
 
 export async function runAck(backend: Backend, log: (line: string) => void): Promise<AckResult> {
   const c = ACK_CONFIG;
@@ -173,9 +144,9 @@ export async function runAck(backend: Backend, log: (line: string) => void): Pro
     const pressAndAck = async (r: SeededRestaurant, tableId: string, n: number) => {
       const press = await post(
         `${server.base}/api/public/restaurants/${r.id}/tables/${tableId}/requests`,
+        JSON_BODY,
         '{"type":"server"}',
-        sources.take(Date.now()),
-        {},
+        { agent: sources.take(Date.now()) },
       );
       if (press.status !== 201) {
         acks.set(`failed-${n}`, {
@@ -204,12 +175,9 @@ export async function runAck(backend: Backend, log: (line: string) => void): Pro
       acks.set(requestId, ack);
       const res = await post(
         `${server.base}/api/requests/${requestId}/acknowledge`,
+        { ...JSON_BODY, origin: server.base, cookie: r.staff[n % r.staff.length]!.cookie },
         '{}',
-        staffAgent,
-        {
-          origin: server.base,
-          cookie: r.staff[n % r.staff.length]!.cookie,
-        },
+        { agent: staffAgent },
       );
       ack.ackStatus = res.status;
       ack.ackAnsweredAt = performance.now();
