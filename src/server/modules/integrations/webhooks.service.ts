@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { BackgroundJob, yieldToEventLoop } from '../../background-job';
 import { GroupCommit } from '../../db/group-commit';
+import { withDbPriority } from '../../db/priority';
 import { AppError, notFound } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { MSG } from '@shared/messages';
@@ -106,9 +107,10 @@ const messageIdOf = (deliveryId: string) => `msg_${deliveryId}`;
 /**
  * Events group-committed (db/group-commit.ts): every press and staff action raises one, and on the embedded database a
  * statement of its own per event cost about as much as the press itself (routing bench). Those raised while one batch
- * is in the database share the next INSERT.
+ * is in the database share the next INSERT, at report priority (decision 072): nobody waits for it, and up to 1,000
+ * to a statement keep up with a rush even when a statement waits 2 s.
  */
-const EVENT_BATCHING = { concurrency: 1, maxBatch: 200 };
+const EVENT_BATCHING = { concurrency: 1, maxBatch: 1_000 };
 
 export class WebhooksService {
   private readonly job: BackgroundJob;
@@ -263,7 +265,8 @@ export class WebhooksService {
   ): Promise<void> {
     const now = this.clock();
     const payload = JSON.stringify({ type: event, timestamp: new Date(now).toISOString(), data });
-    await this.events.submit({ restaurantId, event, payload, now });
+    // Nobody waits for it: behind the presses and the actions people are waiting on (decision 072).
+    await withDbPriority('report', () => this.events.submit({ restaurantId, event, payload, now }));
   }
 
   // ---------- the sender ----------

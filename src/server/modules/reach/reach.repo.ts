@@ -4,7 +4,7 @@
  * instance sweeps first.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client';
+import { queryPreparedText, queryRows, type Executor } from '../../db/client';
 import { isReminderSql } from '../requests/requests.repo';
 
 /** Decision 091: the last reach stage; 2 is "re-routed to the admin too" (it reached nobody). */
@@ -112,4 +112,39 @@ export async function reachedNobody(
     ),
   ]);
   return { openIds: open.map((r) => r.id), today: Number(counted[0]?.n ?? 0) };
+}
+
+/** A handled call whose alert is to be replaced on the devices it reached (decision 090). */
+export interface AlertClose {
+  requestId: string;
+  restaurantId: string;
+  status: string;
+}
+
+const QUEUE_CLOSES_SQL = `
+insert into push_outbox (id, request_id, restaurant_id, kind, created_at, next_attempt_at)
+select 'close:' || i.request_id || ':' || i.status, i.request_id, i.restaurant_id, 'close', $4::bigint, $4::bigint
+from unnest($1::text[], $2::text[], $3::text[]) as i(request_id, restaurant_id, status)
+where exists (select 1 from push_subscriptions s where s.restaurant_id = i.restaurant_id)
+  or exists (select 1 from push_subscriptions s join restaurants o on o.owner_id = s.user_id
+    where o.id = i.restaurant_id)
+on conflict (id) do nothing
+returning id`;
+
+/**
+ * Queues the alert replacements of handled calls: one statement for the calls handled together (group commit), and
+ * only for restaurants where some device can be pushed to (none: nothing is written). Answers how many it queued.
+ */
+export async function queueCloses(
+  db: Executor,
+  closes: readonly AlertClose[],
+  now: number,
+): Promise<number> {
+  const rows = await queryPreparedText<{ id: string }>(db, 'reach_queue_closes', QUEUE_CLOSES_SQL, [
+    closes.map((c) => c.requestId),
+    closes.map((c) => c.restaurantId),
+    closes.map((c) => c.status),
+    now,
+  ]);
+  return rows.length;
 }

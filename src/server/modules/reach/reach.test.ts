@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { buildApp, type App } from '../../app';
+import { queueCloses } from './reach.repo';
 import { openDatabase, type Database } from '../../db/client';
 import { requests } from '../../db/schema';
 import type { DashboardResponse, LiveEvent, ServiceRequest } from '@shared/schemas';
@@ -416,6 +417,41 @@ describe('re-routing a call nobody confirmed (decision 091)', () => {
     expect(await sweepOf([call], call.createdAt + 10 * N * S)).toEqual([]);
     await t.services.push.whenIdle();
     expect(pushService.pushesTo(f.phones.a)).toHaveLength(4);
+  });
+
+  it('handled calls queue their replacements together, and none where no device can be pushed', async () => {
+    const f = await floorWithTwoServers();
+    const tables = [f.table];
+    for (const number of ['21', '22', '23'])
+      tables.push(await makeTable(t, f.restaurant.id, number));
+    const calls: ServiceRequest[] = [];
+    for (const table of tables) calls.push(await press(f.restaurant.id, table.id));
+    const bare = await makeFloor(t);
+    // The guest's answer names no restaurant; the staff's (which the service is given) does.
+    const unpushed = {
+      ...(await press(bare.restaurant.id, bare.table.id)),
+      restaurantId: bare.restaurant.id,
+    };
+    for (const call of calls) call.restaurantId = f.restaurant.id;
+    const before = { ...t.services.reach.closeStats };
+    // Handled at the same moment: the first is written at once, the four that arrive meanwhile share one statement.
+    await Promise.all(
+      [...calls, unpushed].map((call) =>
+        t.services.reach.queueClose({ ...call, status: 'acknowledged' }),
+      ),
+    );
+    expect(t.services.reach.closeStats.items - before.items).toBe(5);
+    expect(t.services.reach.closeStats.statements - before.statements).toBe(2);
+    // What one statement queues: a replacement for each call of a restaurant with a device, none for the other.
+    const close = (call: ServiceRequest) => ({
+      requestId: call.id,
+      restaurantId: call.restaurantId,
+      status: 'completed',
+    });
+    expect(await queueCloses(t.database.db, [...calls, unpushed].map(close), Date.now())).toBe(4);
+    // Queued once: the same replacement again is not queued twice.
+    expect(await queueCloses(t.database.db, calls.map(close), Date.now())).toBe(0);
+    await t.services.push.whenIdle();
   });
 
   it('two instances sweeping at once widen each call once', async () => {
