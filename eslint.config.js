@@ -16,11 +16,21 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The one named exception to server ↛ client: the server renders the guest view (docs/decisions/017). */
-const GUEST_PAGE = 'src/server/http/guest-page.tsx';
-const GUEST_VIEW = './features/guest/components/guest-table-view.tsx';
+/**
+ * The named exceptions to server ↛ client: the server draws two pages with the components the browser then takes
+ * over — the guest view (docs/decisions/017) and the sign-in page (decision 103).
+ */
+const DRAWN_PAGES = {
+  'src/server/http/guest-page.tsx': ['./features/guest/components/guest-table-view.tsx'],
+  'src/server/http/sign-in-page.tsx': [
+    './features/auth/sign-in/sign-in-app.tsx',
+    './features/auth/sign-in/sign-in-texts.ts',
+    './lib/i18n.tsx',
+  ],
+  'src/server/http/sign-in-page.test.ts': ['./features/auth/sign-in/sign-in-texts.ts'],
+};
 
-function boundaryZones({ guestViewAllowed }) {
+function boundaryZones({ clientAllowed = [] } = {}) {
   return [
     {
       target: './src/shared',
@@ -30,9 +40,9 @@ function boundaryZones({ guestViewAllowed }) {
     {
       target: './src/server',
       from: './src/client',
-      ...(guestViewAllowed ? { except: [GUEST_VIEW] } : {}),
+      ...(clientAllowed.length > 0 ? { except: clientAllowed } : {}),
       message:
-        'The server never imports client code (one exception: guest-page.tsx renders the guest view, decision 017); move what both need into src/shared.',
+        'The server never imports client code (the exceptions: the pages it draws, guest-page.tsx and sign-in-page.tsx, decisions 017 and 103); move what both need into src/shared.',
     },
     {
       target: './src/client',
@@ -166,7 +176,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: import.meta.dirname, zones: boundaryZones({ guestViewAllowed: false }) },
+        { basePath: import.meta.dirname, zones: boundaryZones() },
       ],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': [
@@ -181,15 +191,15 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
     },
   },
-  {
-    files: [GUEST_PAGE],
+  ...Object.entries(DRAWN_PAGES).map(([file, clientAllowed]) => ({
+    files: [file],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: import.meta.dirname, zones: boundaryZones({ guestViewAllowed: true }) },
+        { basePath: import.meta.dirname, zones: boundaryZones({ clientAllowed }) },
       ],
     },
-  },
+  })),
   {
     // Design tokens (decision 049): screens are styled with the tokens of src/client/styles.css, never with
     // Tailwind's raw palette (which styles.css switches off, so such a class would silently style nothing).

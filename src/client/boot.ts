@@ -5,7 +5,7 @@
  * stylesheet belongs to this entry so that it stays a <link> in the HTML, which the drawn page needs at once.
  */
 import './styles.css';
-import { matchTablePath } from '@shared/paths';
+import { isSignInPath, matchTablePath } from '@shared/paths';
 import { captureInstallPrompt, registerServiceWorker } from './lib/pwa';
 
 // Issue 5: the browser's install offer may come before the app has loaded (so it is caught here, first); the
@@ -30,21 +30,57 @@ document.addEventListener(
   true,
 );
 
+// Decision 103: a form on a drawn page (the sign-in page) is not sent by the browser itself before the app has taken
+// the page over — a native submit would put the password in the URL. Its button says it is not ready meanwhile.
+// The form is sent once the app is live, and a tab chosen meanwhile is chosen then (features/auth/sign-in).
+document.addEventListener(
+  'submit',
+  (event) => {
+    const data = document.documentElement.dataset;
+    if (data.appLive) return;
+    event.preventDefault();
+    data.earlySubmit = 'true';
+  },
+  true,
+);
+document.addEventListener(
+  'click',
+  (event) => {
+    const data = document.documentElement.dataset;
+    if (data.appLive) return;
+    const tab = (event.target as Element | null)?.closest?.('button[role="tab"][data-tab]');
+    if (tab instanceof HTMLButtonElement) data.earlyTab = tab.dataset.tab;
+  },
+  true,
+);
+
+const pathname = window.location.pathname;
+const signIn = isSignInPath(pathname);
+
+// One function per page, so each import carries its own chunks (written inline, the build gave both the guest
+// page's chunks).
+function loadSignInPage() {
+  return import('./sign-in-main');
+}
+function loadGuestPage() {
+  return import('./main');
+}
+
 let started = false;
 function start() {
   if (started) return;
   started = true;
-  // React DOM first, the app a task later: two shorter tasks instead of one long one that a tap would wait behind.
+  // React DOM first, the page a task later: two shorter tasks instead of one long one that a tap would wait behind.
   void import('react-dom/client')
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
-    .then(() => import('./main'));
+    .then(() => (signIn ? loadSignInPage() : loadGuestPage()));
 }
 
-// Issue 25, decision 099: every other URL is the staff app, which shares none of the guest page's code (main.tsx):
-// it starts at once, its chunks (React DOM among them) fetched side by side.
-if (matchTablePath(window.location.pathname) === null) {
+// Issue 25, decisions 099 and 103: every other URL is the staff app, which shares none of the guest page's code
+// (main.tsx) nor the sign-in page's: it starts at once, its chunks (React DOM among them) fetched side by side.
+if (!signIn && matchTablePath(pathname) === null) {
   started = true;
-  void import('./staff-main');
+  void import('./staff-main').then(({ startStaffApp }) => startStaffApp());
 }
 
 const drawn = document.getElementById('root')?.hasChildNodes() ?? false;

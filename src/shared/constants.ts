@@ -96,6 +96,14 @@ export const GUEST_CACHED_ATTRIBUTE = 'data-guest-cached';
 /** Issue 15 (decision 047): the language a guest chose with the switcher, so the server draws the page in it. */
 export const GUEST_LOCALE_COOKIE = 'guest_locale';
 
+/** The sign-in page's last used tab on this device (issue 12), read by the server that draws the page (decision 103). */
+export const LOGIN_TAB_COOKIE = 'login_tab';
+/** The sign-in page's language, texts and tab, embedded by the server that drew it (decision 103). */
+export const SIGN_IN_DATA_ELEMENT_ID = 'sign-in-data';
+export type LoginTab = 'email' | 'pin';
+export const isLoginTab = (value: unknown): value is LoginTab =>
+  value === 'email' || value === 'pin';
+
 /** Longest restaurant name and table number (SPEC §5 fields); forms show the limit before it is reached. */
 export const RESTAURANT_NAME_MAX = 100;
 export const TABLE_NUMBER_MAX = 20;

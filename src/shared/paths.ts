@@ -56,6 +56,9 @@ function decodeSegment(segment: string): string {
  * optional trailing slash, decoded segments); null otherwise. main.tsx uses it to render the guest page without
  * loading the router.
  */
+/** The sign-in page (decision 103: drawn by the server, a start of its own in the browser), with or without '/'. */
+export const isSignInPath = (pathname: string): boolean => /^\/login\/?$/.test(pathname);
+
 export function matchTablePath(pathname: string): TableRef | null {
   const match = TABLE_PATH.exec(pathname);
   if (!match) return null;

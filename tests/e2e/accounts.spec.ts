@@ -141,10 +141,6 @@ test('the super admin sees real totals and deletes a server, whose open console 
   await expectPath(serverPage, '/server/requests');
   await expect(serverPage.getByRole('heading', { name: 'Table Service Requests' })).toBeVisible();
   await liveConnected;
-  // Survives only if the page is never reloaded.
-  await serverPage.evaluate(() => {
-    (window as unknown as { e2eNoReload?: boolean }).e2eNoReload = true;
-  });
 
   await signInWithEmail(page, DEMO.superAdmin.email, DEMO.superAdmin.password);
   await expectPath(page, '/super-admin');
@@ -193,14 +189,11 @@ test('the super admin sees real totals and deletes a server, whose open console 
   await expect(results.getByText(`No users match “${server.loginId}”.`)).toBeVisible();
   await expectStat(page, 'Total Users', totals.users - 1);
 
-  // The deleted server's console is signed out and sent to /login, live and without a reload.
+  // The deleted server's console is signed out and sent to /login live, by itself (the app loads the sign-in page,
+  // decision 103), and says why there.
   await expectPath(serverPage, '/login');
   await expect(serverPage.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
-  expect(
-    await serverPage.evaluate(
-      () => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload === true,
-    ),
-  ).toBe(true);
+  await expect(serverPage.locator('.Toastify').getByText(MSG.notSignedIn)).toBeVisible();
   // And the account is gone: its PIN no longer signs in.
   await signInWithPin(serverPage, server.loginId, server.pin);
   await expect(serverPage.getByText(MSG.loginIdNotFound).first()).toBeVisible();

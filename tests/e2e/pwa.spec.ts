@@ -377,6 +377,9 @@ test('notifications granted: this device’s subscription reaches the server, an
         }),
         unsubscribe: () => {
           state.unsubscribed += 1;
+          // Counted across page loads too: a sign-out loads the sign-in page (decision 103).
+          const kept = Number(sessionStorage.getItem('fakePushUnsubscribed') ?? 0);
+          sessionStorage.setItem('fakePushUnsubscribed', String(kept + 1));
           state.current = null;
           return Promise.resolve(true);
         },
@@ -424,11 +427,8 @@ test('notifications granted: this device’s subscription reaches the server, an
     );
     await logout(page);
     expect((await removed).status()).toBe(204);
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { fakePush: { unsubscribed: number } }).fakePush.unsubscribed,
-      ),
-    ).toBe(1);
+    await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('fakePushUnsubscribed'))).toBe('1');
     // Gone on the server: signed in again elsewhere, alex has no such subscription.
     const other = await playwrightRequest.newContext({
       baseURL,

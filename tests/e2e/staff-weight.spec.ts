@@ -5,9 +5,10 @@
  * level 9 — and the console may load nothing of the admin screens (the source maps the build keeps beside itself
  * say which code each script holds).
  *
- * The budget is 150 KB gzip each. It is not met yet (decision 099 says what is left: zod and React DOM alone are
- * 89 KB): until it is, the check holds each page under its ceiling, the weight it had when the split landed plus a
- * little room, so that no change makes it heavier unnoticed; a page within the budget is held to the budget.
+ * The budget is 150 KB gzip each. The sign-in page meets it since it is drawn by the server and taken over without
+ * the staff app (decision 103: about 110 KB, no zod, router, TanStack Query or toasts), and is held to it. The console
+ * does not yet (decision 099 says what is left): until it does, it is held under its ceiling, its weight when the
+ * split landed plus a little room, so that no change makes it heavier unnoticed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,12 +19,14 @@ import { expect, test, DEMO } from './support';
 const KB = 1024;
 const BUDGET_BYTES = 150 * KB;
 /**
- * The weights after the split (204.9 KB sign-in, 202.4 KB console on the build it landed with, 2026-11-27) and 6 KB of
- * room; lower them as pages lose weight.
+ * The console's weight after the split (202.4 KB on the build it landed with, 2026-11-27) and 6 KB of room; lower it
+ * as the console loses weight.
  */
-const CEILING_BYTES = { signIn: 211 * KB, console: 209 * KB };
+const CONSOLE_CEILING_BYTES = 209 * KB;
 
 const MAPS = path.resolve('dist/client-sourcemaps');
+/** What the sign-in page leaves to the staff app it hands over to (decision 103). */
+const NOT_ON_SIGN_IN = /node_modules\/(zod|react-router|@tanstack|react-toastify)\//;
 /** Code of the admin screens (and the guest page's) that the server's console must not load. */
 const NOT_IN_CONSOLE =
   /src\/client\/features\/(dashboard|analytics|settings|staff|super-admin|boards|guest)\/|node_modules\/(recharts|qrcode|react-hook-form)\//;
@@ -31,6 +34,16 @@ const NOT_IN_CONSOLE =
 interface FirstLoad {
   bytes: number;
   scripts: string[];
+}
+
+/** The sources the build's maps list for `scripts`, each as `script: source`. */
+function sourcesOf(scripts: string[]): string[] {
+  return scripts.flatMap((script) => {
+    const map = path.join(MAPS, `${script}.map`);
+    if (!fs.existsSync(map)) return [];
+    const { sources } = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] };
+    return sources.map((source) => `${script}: ${source}`);
+  });
 }
 
 async function firstLoad(
@@ -94,18 +107,16 @@ test('the sign-in page and the server console stay within their first-load JavaS
   browser,
 }) => {
   const signIn = await firstLoad(browser, '/login', 'Staff Login', false);
-  heldToBudget('sign-in page', signIn, CEILING_BYTES.signIn);
+  expect(
+    signIn.bytes,
+    `sign-in page: ${(signIn.bytes / KB).toFixed(1)} KB gzip`,
+  ).toBeLessThanOrEqual(BUDGET_BYTES);
+  expect(sourcesOf(signIn.scripts).filter((source) => NOT_ON_SIGN_IN.test(source))).toEqual([]);
 
   const console_ = await firstLoad(browser, '/server/requests', 'Table Service Requests', true);
-  heldToBudget('server console', console_, CEILING_BYTES.console);
+  heldToBudget('server console', console_, CONSOLE_CEILING_BYTES);
   // Nothing of the admin's screens, the charts, QR codes or the form library in the console's scripts.
-  const foreign = console_.scripts.flatMap((script) => {
-    const map = path.join(MAPS, `${script}.map`);
-    if (!fs.existsSync(map)) return [];
-    const { sources } = JSON.parse(fs.readFileSync(map, 'utf8')) as { sources: string[] };
-    return sources.filter((source) => NOT_IN_CONSOLE.test(source)).map((s) => `${script}: ${s}`);
-  });
-  expect(foreign).toEqual([]);
+  expect(sourcesOf(console_.scripts).filter((source) => NOT_IN_CONSOLE.test(source))).toEqual([]);
   // The maps were read (a build without them would let anything through).
   expect(console_.scripts.some((script) => fs.existsSync(path.join(MAPS, `${script}.map`)))).toBe(
     true,

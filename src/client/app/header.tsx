@@ -1,5 +1,6 @@
+import { goToSignIn } from '../lib/sign-in-handoff';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@shared/paths';
 import { appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
@@ -16,6 +17,20 @@ import { useLiveStatus } from '../lib/live-status';
 import { usePendingRequests } from '../lib/pending-requests';
 import { RestaurantMark } from '../components/ui/restaurant-mark';
 import { Spinner } from '../components/ui/spinner';
+import {
+  BRAND,
+  BRAND_NAME,
+  HEADER,
+  HEADER_ROW,
+  ITEM,
+  ITEM_ACTIVE,
+  ITEM_IDLE,
+  MENU_BUTTON,
+  MenuIcon,
+  PHONE_MENU,
+  PRODUCT_NAME,
+  ProductMark,
+} from '../components/ui/header-parts';
 
 interface NavItem {
   to: string;
@@ -48,12 +63,6 @@ const VISITOR_LINKS: NavItem[] = [
   { to: paths.register, label: 'app.console.navSignUp' },
 ];
 
-/** The product's own name, shown before a restaurant is chosen: a name, never translated. */
-const PRODUCT_NAME = 'Table Service';
-
-const ITEM =
-  'flex min-h-11 items-center gap-2 rounded-control px-3 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
-
 /** A red count pill; its number is read from the sr-only text beside it. */
 function CountPill({ count, className = '' }: { count: number; className?: string }) {
   return (
@@ -72,9 +81,7 @@ function NavLinks({ links, pending }: { links: NavItem[]; pending: number }) {
     <li key={link.to}>
       <NavLink
         to={link.to}
-        className={({ isActive }) =>
-          `${ITEM} ${isActive ? 'bg-brand-50 text-brand-800' : 'text-body hover:bg-sunken hover:text-ink'}`
-        }
+        className={({ isActive }) => `${ITEM} ${isActive ? ITEM_ACTIVE : ITEM_IDLE}`}
       >
         {appText(i18n, link.label)}
         {link.pendingCount && pending > 0 && (
@@ -97,7 +104,6 @@ export function Header() {
   const { restaurantId } = useActiveRestaurant();
   const restaurant = useRestaurant(restaurantId).data;
   const logout = useLogout();
-  const navigate = useNavigate();
   const location = useLocation();
   const liveStatus = useLiveStatus();
   const pending = usePendingRequests().total;
@@ -123,7 +129,7 @@ export function Header() {
 
   function handleLogout() {
     logout.mutate(undefined, {
-      onSettled: () => void navigate(paths.login, { replace: true }),
+      onSettled: () => goToSignIn(),
     });
   }
 
@@ -143,12 +149,9 @@ export function Header() {
   // Issue 12: one row on a 360 px phone. Below md the links, the notification control and Logout fold into the
   // menu; the menu button carries the pending count so it is seen without opening it.
   return (
-    <header className="border-b border-line bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-2 md:gap-4">
-        <Link
-          to={paths.root}
-          className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-control focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-        >
+    <header className={HEADER}>
+      <div className={HEADER_ROW}>
+        <Link to={paths.root} className={BRAND}>
           {restaurant ? (
             <RestaurantMark
               name={restaurant.name}
@@ -157,11 +160,9 @@ export function Header() {
               className="size-9 shrink-0 text-base"
             />
           ) : (
-            <img src="/favicon.svg" alt="" className="size-9 shrink-0" />
+            <ProductMark />
           )}
-          <span className="truncate text-lg font-bold text-ink">
-            {restaurant?.name ?? PRODUCT_NAME}
-          </span>
+          <span className={BRAND_NAME}>{restaurant?.name ?? PRODUCT_NAME}</span>
         </Link>
 
         {user !== null && (liveStatus === 'reconnecting' || liveStatus === 'offline') && (
@@ -214,19 +215,9 @@ export function Header() {
           aria-controls={menuId}
           onClick={() => setOpenOnKey(menuOpen ? null : location.key)}
           onKeyDown={closeOnEscape}
-          className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-control text-ink-soft hover:bg-sunken focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 md:hidden"
+          className={MENU_BUTTON}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <MenuIcon open={menuOpen} />
           {pending > 0 && !menuOpen && (
             <CountPill count={pending} className="absolute -end-0.5 -top-0.5" />
           )}
@@ -237,7 +228,7 @@ export function Header() {
         <nav
           id={menuId}
           aria-label={appText(i18n, 'app.console.navMain')}
-          className="mx-auto max-w-5xl border-t border-line px-4 pb-3 pt-2 md:hidden"
+          className={PHONE_MENU}
           onKeyDown={closeOnEscape}
         >
           <ul role="list" className="flex flex-col gap-1">

@@ -1,7 +1,6 @@
+import { goToSignIn } from '../lib/sign-in-handoff';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { appText } from '@shared/i18n/app';
 import type { LiveEvent, RequestsResponse } from '@shared/schemas';
 import { clearSession, useSession } from '../lib/session-api';
@@ -21,7 +20,6 @@ import { startSoundAlerts } from '../lib/sound';
 import { queryKeys } from '../lib/query-keys';
 import { useI18n } from '../lib/i18n';
 import { announceNewRequest, forgetNewRequests } from './new-requests-toast';
-import { paths } from '@shared/paths';
 import { confirmAlertShown } from '@shared/api/requests';
 import { call } from '../lib/api-client';
 
@@ -137,7 +135,6 @@ function remember(alerted: Set<string>, id: string): void {
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [status, setStatus] = useState<LiveStatus>('closed');
   const [lostAt, setLostAt] = useState<number | null>(null);
   const clientRef = useRef<LiveClient | null>(null);
@@ -192,8 +189,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       onEvent: (event) => {
         if (event.type === 'session.ended') {
           clearSession(queryClient);
-          toast.info(appText(i18nRef.current, 'app.console.notSignedIn'));
-          void navigate(paths.login, { replace: true });
+          goToSignIn({ kind: 'info', text: appText(i18nRef.current, 'app.console.notSignedIn') });
           return;
         }
         if (event.type === 'resync') return sync();
@@ -226,7 +222,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       stopSound();
       forgetNewRequests();
     };
-  }, [userId, isServer, isAdmin, queryClient, navigate]);
+  }, [userId, isServer, isAdmin, queryClient]);
 
   // An admin's restaurant created (or chosen) after the socket opened is not in its default rooms: ask for it.
   useEffect(() => {

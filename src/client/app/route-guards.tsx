@@ -1,3 +1,5 @@
+import { goToSignIn } from '../lib/sign-in-handoff';
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { Role } from '@shared/schemas';
 import { LoadingScreen } from '../components/ui/spinner';
@@ -16,7 +18,7 @@ export function SignedOutOnly() {
 export function RequireRole({ roles }: { roles: readonly Role[] }) {
   const { user, isPending } = useSession();
   if (isPending) return <LoadingScreen />;
-  if (user === null) return <Navigate to={paths.login} replace />;
+  if (user === null) return <ToSignIn />;
   if (!roles.includes(user.role)) return <Navigate to={paths.root} replace />;
   return <Outlet />;
 }
@@ -25,5 +27,15 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
 export function RootRedirect() {
   const { user, isPending } = useSession();
   if (isPending) return <LoadingScreen />;
-  return <Navigate to={user === null ? paths.login : homePathForRole(user.role)} replace />;
+  if (user === null) return <ToSignIn />;
+  return <Navigate to={homePathForRole(user.role)} replace />;
+}
+
+/**
+ * Decision 103: /login is its own page, without the staff app (drawn by the server, light to load); the app reaches
+ * it (a sign-out, a protected screen signed out) by loading it, which also leaves nothing of the last user in memory.
+ */
+export function ToSignIn() {
+  useEffect(() => goToSignIn(), []);
+  return <LoadingScreen />;
 }

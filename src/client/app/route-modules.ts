@@ -7,7 +7,6 @@ import { paths } from '@shared/paths';
 
 export const routeModules = {
   staffLayout: () => import('./staff-layout'),
-  login: () => import('../features/auth/routes/login-page'),
   register: () => import('../features/auth/routes/register-page'),
   verifyEmail: () => import('../features/verification/routes/verify-email-page'),
   forgotPassword: () => import('../features/auth/routes/forgot-password-page'),
@@ -31,7 +30,6 @@ export const routeModules = {
 
 /** The page chunk of each path the staff shell draws (the rest, '/' included, wait for the router). */
 const byPath: Partial<Record<string, () => Promise<unknown>>> = {
-  [paths.login]: routeModules.login,
   [paths.register]: routeModules.register,
   [paths.verifyEmail]: routeModules.verifyEmail,
   [paths.forgotPassword]: routeModules.forgotPassword,
@@ -52,7 +50,8 @@ const byPath: Partial<Record<string, () => Promise<unknown>>> = {
 /**
  * Starts downloading the chunks `pathname` will draw (the shell and its page); a failure is left to the router, which
  * asks again when it renders the route. A signed-out visitor to a console URL is sent to the sign-in page, so that
- * page's chunk was fetched for nothing: a few KB, against a round trip saved for everyone else.
+ * page's chunk was fetched for nothing: a few KB, against a round trip saved for everyone else. The sign-in page
+ * itself is not the staff app's (decision 103).
  */
 export function preloadRoute(pathname: string): void {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;

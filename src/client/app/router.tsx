@@ -3,7 +3,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner';
 import { paths } from '@shared/paths';
 import { routeModules } from './route-modules';
-import { RequireRole, RootRedirect, SignedOutOnly } from './route-guards';
+import { RequireRole, RootRedirect, SignedOutOnly, ToSignIn } from './route-guards';
 
 /** React.lazy for a named export (DESIGN.md: named exports only). */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -13,7 +13,6 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 // Each staff route is its own chunk (route-modules.ts); so is the guest page reached from inside the app.
 const GuestRoute = lazyNamed(routeModules.guest, 'GuestRoute');
 const StaffLayout = lazyNamed(routeModules.staffLayout, 'StaffLayout');
-const LoginPage = lazyNamed(routeModules.login, 'LoginPage');
 const RegisterPage = lazyNamed(routeModules.register, 'RegisterPage');
 const VerifyEmailPage = lazyNamed(routeModules.verifyEmail, 'VerifyEmailPage');
 const ForgotPasswordPage = lazyNamed(routeModules.forgotPassword, 'ForgotPasswordPage');
@@ -53,6 +52,8 @@ const routes: RouteObject[] = [
     element: withSuspense(<StaffLayout />),
     children: [
       { path: paths.root, element: <RootRedirect /> },
+      // Decision 103: the sign-in page is a start of its own (drawn by the server); the app goes there by loading it.
+      { path: paths.login, element: <ToSignIn /> },
       // Public, signed in or out: the mail's link may be opened in a browser where someone is signed in.
       { path: paths.verifyEmail, element: <VerifyEmailPage /> },
       // Decision 069: public too — the mail may be opened anywhere; a reset signs every session out anyway.
@@ -60,10 +61,7 @@ const routes: RouteObject[] = [
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       {
         element: <SignedOutOnly />,
-        children: [
-          { path: paths.login, element: <LoginPage /> },
-          { path: paths.register, element: <RegisterPage /> },
-        ],
+        children: [{ path: paths.register, element: <RegisterPage /> }],
       },
       {
         element: <RequireRole roles={['super_admin']} />,

@@ -1,11 +1,10 @@
+import { goToSignIn } from '../lib/sign-in-handoff';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { appText } from '@shared/i18n/app';
 import { useI18n } from '../lib/i18n';
 import { Button } from './ui/button';
 import { ConfirmDialog } from './ui/confirm-dialog';
-import { paths } from '@shared/paths';
 import { useDeleteAccount } from '../lib/account-api';
 
 export interface DeleteAccountSectionProps {
@@ -23,7 +22,6 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
   const i18n = useI18n();
   const [confirming, setConfirming] = useState(false);
   const deleteAccount = useDeleteAccount();
-  const navigate = useNavigate();
   const headingId = useId();
   const blockHeadingId = useId();
 
@@ -33,8 +31,8 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
     deleteAccount.mutateAsync().then(
       () => {
         setConfirming(false);
-        toast.success(appText(i18n, 'app.account.deleted'));
-        void navigate(paths.login, { replace: true });
+        // Decision 103: said on the sign-in page, which is loaded in place of this one.
+        goToSignIn({ kind: 'success', text: appText(i18n, 'app.account.deleted') });
       },
       () => {
         setConfirming(false);

@@ -26,8 +26,25 @@ function focusIsLost(): boolean {
 const WAIT_FOR_HEADING_MS = 3_000;
 
 /**
+ * Moves focus to the page's heading once it is drawn (routes are lazy chunks: it may come a moment later), as long as
+ * `shouldMove` still says so. Returns a cancel.
+ */
+export function focusHeadingWhenDrawn(shouldMove: () => boolean = focusIsLost): () => void {
+  const started = performance.now();
+  let frame = 0;
+  const attempt = () => {
+    // A heading still from the old page would be wrong: it is replaced in the same commit as the URL, except
+    // while a lazy chunk loads (then there is no h1 at all, only the spinner).
+    if (!shouldMove() || focusPageHeading()) return;
+    if (performance.now() - started < WAIT_FOR_HEADING_MS) frame = requestAnimationFrame(attempt);
+  };
+  frame = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(frame);
+}
+
+/**
  * On every route change after the first page, moves focus to the new page's heading when focus was lost or was
- * on the navigation that caused the change (the heading may come a moment later: routes are lazy chunks).
+ * on the navigation that caused the change.
  */
 export function useFocusHeadingOnRouteChange(navSelector: string): void {
   const { pathname } = useLocation();
@@ -39,15 +56,6 @@ export function useFocusHeadingOnRouteChange(navSelector: string): void {
     }
     const shouldMove = () => focusIsLost() || document.activeElement?.closest(navSelector) !== null;
     if (!shouldMove()) return;
-    const started = performance.now();
-    let frame = 0;
-    const attempt = () => {
-      // A heading still from the old page would be wrong: it is replaced in the same commit as the URL, except
-      // while a lazy chunk loads (then there is no h1 at all, only the spinner).
-      if (!shouldMove() || focusPageHeading()) return;
-      if (performance.now() - started < WAIT_FOR_HEADING_MS) frame = requestAnimationFrame(attempt);
-    };
-    frame = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(frame);
+    return focusHeadingWhenDrawn(shouldMove);
   }, [pathname, navSelector]);
 }

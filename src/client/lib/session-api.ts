@@ -66,23 +66,8 @@ export function useSession(): SessionState {
   return { user: query.data?.user ?? null, isPending: query.isPending };
 }
 
-/** Forget everything cached for a previous user, so the next user never sees their data. */
-function dropUserData(queryClient: QueryClient): void {
-  void queryClient.cancelQueries({
-    predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
-  });
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
-}
-
 /** SPEC §4: the user is cleared (logout, account deleted, session ended or expired). */
 export function clearSession(queryClient: QueryClient): void {
   rememberUser(null);
   queryClient.setQueryData<SessionResponse>(queryKeys.session, { user: null });
-}
-
-/** After a successful login: start from a clean cache, then publish the new user. */
-export function startSession(queryClient: QueryClient, user: User): void {
-  dropUserData(queryClient);
-  rememberUser(user);
-  queryClient.setQueryData<SessionResponse>(queryKeys.session, { user });
 }

@@ -6,14 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchTablePath } from '@shared/paths';
+import { homePathForRole, isSignInPath, matchTablePath } from '@shared/paths';
 import { idParamSchema } from '@shared/schemas';
 import { GUEST_READ_LIMITS } from '../modules/guest/guest.routes';
 import type { Services } from '../services';
 import { guestPreload } from './client-shell';
 import { guestPageLanguage, renderGuestPage } from './guest-page';
-import { GUEST_LOCALE_COOKIE } from '@shared/constants';
+import { GUEST_LOCALE_COOKIE, isLoginTab, LOGIN_TAB_COOKIE } from '@shared/constants';
 import { isLocale, negotiateLocale } from '@shared/i18n/locales';
+import { renderSignInPage } from './sign-in-page';
 import { MSG } from '@shared/messages';
 
 /** Built assets carry a content hash in their name and never change; the rest (sw.js, icons…) may. */
@@ -91,6 +92,23 @@ export async function registerClientRoutes(
       }
       if (request.url.startsWith('/api/'))
         return reply.status(404).send({ error: { code: 'not_found', message: MSG.notFound } });
+      if (isSignInPath(request.url.split('?')[0] ?? '')) {
+        // Decision 103: someone signed in already is sent home (SPEC §2); anyone else gets the page drawn, in the
+        // browser's language, on the tab this device used last. It holds nothing of the reader's but that tab.
+        if (request.user && !request.user.token)
+          return reply.redirect(homePathForRole(request.user.role), 302);
+        const tab = request.cookies[LOGIN_TAB_COOKIE];
+        const page = await renderSignInPage(
+          shell,
+          negotiateLocale(request.headers['accept-language'], 'en'),
+          isLoginTab(tab) ? tab : 'email',
+        );
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Language, Cookie')
+          .send(page);
+      }
       const page = await renderedGuestPage(request);
       // no-store: it holds the table's cool-down as of now. Vary: it is drawn in the language those headers ask for.
       if (page !== null)

@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { appText } from '@shared/i18n/app';
 import { paths } from '@shared/paths';
 import { useI18n } from '../../../lib/i18n';
@@ -40,12 +39,12 @@ export function AuthCard({
         </h1>
         {children}
         <p className="mt-6 text-center text-sm">
-          <Link
-            to={paths.login}
+          <a
+            href={paths.login}
             className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           >
             {appText(i18n, 'app.auth.backToLogin')}
-          </Link>
+          </a>
         </p>
       </div>
     </div>

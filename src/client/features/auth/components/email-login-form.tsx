@@ -1,42 +1,48 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
 import { appText } from '@shared/i18n/app';
-import { homePathForRole, paths } from '@shared/paths';
-import { Button } from '../../../components/ui/button';
+import { paths } from '@shared/paths';
 import { FormField } from '../../../components/ui/form-field';
-import { actionSucceeded } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
-import { EMAIL_LOGIN_ERROR_CODES, useEmailLogin } from '../api/auth-api';
+import { EMAIL_LOGIN_ERROR_CODES } from '../api/login-error-codes';
 import { FormError } from '../../../components/ui/form-error';
-import { showVerifyEmailToast } from './verify-email-toast';
+import { signInWithEmail, useSignIn } from '../sign-in/sign-in-api';
+import { drawnValues, useEarlySubmit, type SignInFormProps } from '../sign-in/sign-in-form';
+import { SignInButton } from '../sign-in/sign-in-button';
 
 /** SPEC §2 /login, 'Email & Password' tab (admins, super admins and password staff). */
-export function EmailLoginForm() {
+export function EmailLoginForm({ onSignedIn, live }: SignInFormProps) {
   const i18n = useI18n();
-  const form = useForm({ ...FORM_OPTIONS, defaultValues: { email: '', password: '' } });
+  const form = useForm({
+    ...FORM_OPTIONS,
+    // Decision 103: what was typed into the page the server drew, before the app took it over, is kept.
+    defaultValues: drawnValues({ email: '', password: '' }),
+  });
   const errorId = useId();
-  const login = useEmailLogin();
-  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEarlySubmit(formRef, live);
+  const login = useSignIn(signInWithEmail);
   // One message for both fields (a wrong password is never said apart from an unknown email).
   const error = form.formState.errors.root?.server?.message ?? null;
 
   const submit = form.handleSubmit(({ email, password }) =>
-    login.mutate(
+    login.submit(
       { email: email.trim(), password },
       {
-        onSuccess: ({ user }) => {
+        onSuccess: (user) => {
           form.clearErrors();
-          actionSucceeded('sign-in', appText(i18n, 'app.settings.auth.loginSuccessful'));
           // SPEC §2: super_admin → /super-admin, server → /server/tables, admin → /admin/dashboard.
-          void navigate(homePathForRole(user.role), { replace: true });
+          onSignedIn(user);
         },
         onError: (failure) => {
           if (failure instanceof ApiRequestError && failure.code === 'email_not_verified') {
-            // SPEC §5/§8: unverified email → sticky toast with a 'Resend verification email' link.
-            showVerifyEmailToast(email.trim(), failure.message);
+            // SPEC §5/§8: unverified email → sticky toast with a 'Resend verification email' link. The toasts
+            // are loaded for it then: the sign-in page carries none (decision 103).
+            void import('./verify-email-toast').then(({ showVerifyEmailToast }) =>
+              showVerifyEmailToast(i18n, email.trim(), failure.message),
+            );
             return;
           }
           // SPEC §8's text, in the form only (decision 067: a form's error is never also a toast).
@@ -53,7 +59,7 @@ export function EmailLoginForm() {
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormField
         form={form}
         name="email"
@@ -75,16 +81,14 @@ export function EmailLoginForm() {
         invalid={error !== null}
       />
       <FormError id={errorId} message={error} />
-      <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
-        {appText(i18n, 'app.settings.auth.signIn')}
-      </Button>
+      <SignInButton pending={login.pending} live={live} />
       <p className="text-center text-sm">
-        <Link
-          to={paths.forgotPassword}
+        <a
+          href={paths.forgotPassword}
           className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         >
           {appText(i18n, 'app.settings.auth.forgotLink')}
-        </Link>
+        </a>
       </p>
     </form>
   );

@@ -1,39 +1,42 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { PIN_MAX } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
-import { paths } from '@shared/paths';
-import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
-import { actionSucceeded } from '../../../lib/action-toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { FORM_OPTIONS, serverErrorToForm } from '../../../lib/form';
 import { useI18n } from '../../../lib/i18n';
-import { PIN_LOGIN_ERROR_CODES, usePinLogin } from '../api/auth-api';
+import { PIN_LOGIN_ERROR_CODES } from '../api/login-error-codes';
+import { signInWithPin, useSignIn } from '../sign-in/sign-in-api';
+import { drawnValues, useEarlySubmit, type SignInFormProps } from '../sign-in/sign-in-form';
+import { SignInButton } from '../sign-in/sign-in-button';
 import { FormError } from '../../../components/ui/form-error';
 
 /** SPEC §2 /login, 'Login ID & PIN' tab (servers). */
-export function PinLoginForm() {
+export function PinLoginForm({ onSignedIn, live }: SignInFormProps) {
   const i18n = useI18n();
-  const form = useForm({ ...FORM_OPTIONS, defaultValues: { loginId: '', pin: '' } });
+  const form = useForm({
+    ...FORM_OPTIONS,
+    // Decision 103: what was typed into the page the server drew, before the app took it over, is kept.
+    defaultValues: drawnValues({ loginId: '', pin: '' }),
+  });
   const errorId = useId();
-  const login = usePinLogin();
-  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEarlySubmit(formRef, live);
+  const login = useSignIn(signInWithPin);
   // One message under both fields, kept until the next attempt (issue 12); its type says which field it is about.
   const serverError = form.formState.errors.root?.server;
   const error = serverError?.message ?? null;
   const errorField = serverError?.type === 'server_not_found' ? 'loginId' : 'pin';
 
   const submit = form.handleSubmit(({ loginId, pin }) =>
-    login.mutate(
+    login.submit(
       { loginId: loginId.trim(), pin },
       {
-        onSuccess: () => {
+        onSuccess: (user) => {
           form.clearErrors();
-          actionSucceeded('sign-in', appText(i18n, 'app.settings.auth.loginSuccessful'));
-          // SPEC §2: PIN login goes to /server/tables.
-          void navigate(paths.serverTables, { replace: true });
+          // SPEC §2: PIN login goes to /server/tables (a PIN account is a server's).
+          onSignedIn(user);
         },
         onError: (failure) => {
           // SPEC §8: 'Login ID not found', 'PIN not configured for this server', 'Incorrect PIN' come from the
@@ -52,7 +55,7 @@ export function PinLoginForm() {
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <FormField
         form={form}
         name="loginId"
@@ -78,9 +81,7 @@ export function PinLoginForm() {
         invalid={error !== null && errorField === 'pin'}
       />
       <FormError id={errorId} message={error} />
-      <Button type="submit" size="lg" fullWidth isLoading={login.isPending}>
-        {appText(i18n, 'app.settings.auth.signIn')}
-      </Button>
+      <SignInButton pending={login.pending} live={live} />
     </form>
   );
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { toast, type ToastContentProps } from 'react-toastify';
 import { appText } from '@shared/i18n/app';
+import type { I18n } from '@shared/i18n/i18n';
 import { messageFrom } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
+import { hostToasts } from '../../../components/toast-host';
 import { noteResent, resendWaitSeconds } from '../../../lib/resend-interval';
 import { useResendVerification } from '../../../lib/resend-verification';
 
@@ -50,7 +52,8 @@ function VerifyEmailToast({
 }
 
 /** SPEC §8: unverified email → a sticky toast with a 'Resend verification email' link. */
-export function showVerifyEmailToast(email: string, message: string): void {
+export function showVerifyEmailToast(i18n: I18n, email: string, message: string): void {
+  hostToasts(i18n);
   toast.dismiss(VERIFY_TOAST_ID);
   toast.error(
     (props: ToastContentProps) => <VerifyEmailToast {...props} email={email} message={message} />,

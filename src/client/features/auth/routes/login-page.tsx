@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { LOGIN_TAB_COOKIE, type LoginTab } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import { dirOf, isLocale } from '@shared/i18n/locales';
@@ -7,14 +8,19 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EmailLoginForm } from '../components/email-login-form';
 import { InstallPrompt } from '../components/install-prompt';
 import { PinLoginForm } from '../components/pin-login-form';
+import { takeEarlyTab, type SignInFormProps } from '../sign-in/sign-in-form';
 
-type LoginTab = 'email' | 'pin';
-
-/** Issue 12: the last used tab, remembered on this device (PIN users no longer switch tabs every shift). */
+/**
+ * Issue 12: the last used tab, remembered on this device (PIN users no longer switch tabs every shift). A cookie, so
+ * the server draws the page on that tab (decision 103); the older local storage entry is still read.
+ */
 const TAB_STORAGE_KEY = 'table-service.login-tab';
+const TAB_COOKIE = new RegExp(`(?:^|; )${LOGIN_TAB_COOKIE}=(email|pin)(?:;|$)`);
 
 function rememberedTab(): LoginTab {
   try {
+    const fromCookie = TAB_COOKIE.exec(document.cookie)?.[1];
+    if (fromCookie === 'pin' || fromCookie === 'email') return fromCookie;
     return window.localStorage.getItem(TAB_STORAGE_KEY) === 'pin' ? 'pin' : 'email';
   } catch {
     return 'email';
@@ -22,10 +28,11 @@ function rememberedTab(): LoginTab {
 }
 
 function rememberTab(tab: LoginTab): void {
+  document.cookie = `${LOGIN_TAB_COOKIE}=${tab}; path=/login; max-age=31536000; samesite=lax`;
   try {
     window.localStorage.setItem(TAB_STORAGE_KEY, tab);
   } catch {
-    // Storage disabled: the page opens on the default tab next time.
+    // Storage disabled: the cookie still remembers it.
   }
 }
 
@@ -36,16 +43,34 @@ const TABS: { id: LoginTab; label: AppMessageId }[] = [
 
 /**
  * SPEC §2 /login: two tabs, 'Email & Password' (admin, the default on a new device) and 'Login ID & PIN'
- * (server); the device remembers the last one chosen.
+ * (server); the device remembers the last one chosen. `tab`: the tab the page opens on — the server's choice when it
+ * drew the page (the browser's first render must be the same), else the remembered one.
  */
-export function LoginPage() {
+export function LoginPage({
+  tab: initialTab,
+  ...form
+}: SignInFormProps & { tab?: LoginTab | undefined }) {
   const i18n = useI18n();
   useDocumentTitle(appText(i18n, 'app.settings.auth.loginTitle'));
-  const [active, setActiveState] = useState<LoginTab>(rememberedTab);
+  const [active, setActiveState] = useState<LoginTab>(() => initialTab ?? rememberedTab());
   const setActive = (tab: LoginTab) => {
     setActiveState(tab);
     rememberTab(tab);
   };
+  // Once live: a tab chosen on the drawn page before (boot.ts noted it) is chosen now; else a device that remembered
+  // its tab only in local storage (before the cookie) opens on it.
+  const { live } = form;
+  useEffect(() => {
+    if (!live) return;
+    const early = takeEarlyTab();
+    if (early === 'email' || early === 'pin') {
+      setActiveState(early);
+      rememberTab(early);
+      tabRefs.current[early]?.focus();
+    } else if (initialTab !== undefined && rememberedTab() !== initialTab) {
+      setActiveState(rememberedTab());
+    }
+  }, [live, initialTab]);
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<LoginTab, HTMLButtonElement | null>>>({});
 
@@ -96,10 +121,13 @@ export function LoginPage() {
                 }}
                 type="button"
                 role="tab"
+                data-tab={tab.id}
                 id={`${baseId}-tab-${tab.id}`}
                 aria-selected={selected}
                 aria-controls={`${baseId}-panel-${tab.id}`}
                 tabIndex={selected ? 0 : -1}
+                // Not yet the app's (the server's drawing): a tap would do nothing, so it says so (decision 103).
+                aria-disabled={form.live ? undefined : true}
                 onClick={() => setActive(tab.id)}
                 className={`min-h-11 rounded-control px-2 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
                   selected ? 'bg-white text-brand-800 shadow-sm' : 'text-body hover:text-ink'
@@ -121,7 +149,8 @@ export function LoginPage() {
             hidden={tab.id !== active}
             className="mt-6"
           >
-            {tab.id === active && (tab.id === 'email' ? <EmailLoginForm /> : <PinLoginForm />)}
+            {tab.id === active &&
+              (tab.id === 'email' ? <EmailLoginForm {...form} /> : <PinLoginForm {...form} />)}
           </div>
         ))}
         {active === 'pin' && <InstallPrompt />}

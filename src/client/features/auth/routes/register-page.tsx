@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { appText } from '@shared/i18n/app';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
@@ -9,7 +8,6 @@ import { paths } from '@shared/paths';
 export function RegisterPage() {
   const i18n = useI18n();
   useDocumentTitle(appText(i18n, 'app.settings.auth.registerTitle'));
-  const navigate = useNavigate();
   return (
     <div className="mx-auto w-full max-w-md py-4 sm:py-10">
       <div className="rounded-panel border border-line bg-white p-6 text-center shadow-sm sm:p-8">
@@ -17,7 +15,12 @@ export function RegisterPage() {
           {appText(i18n, 'app.settings.auth.registerTitle')}
         </h1>
         <p className="mt-3 text-body">{appText(i18n, 'app.settings.auth.registerBody')}</p>
-        <Button className="mt-6" size="lg" fullWidth onClick={() => void navigate(paths.login)}>
+        <Button
+          className="mt-6"
+          size="lg"
+          fullWidth
+          onClick={() => window.location.assign(paths.login)}
+        >
           {appText(i18n, 'app.settings.auth.returnToLogin')}
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { appText } from '@shared/i18n/app';
 import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
@@ -28,7 +28,6 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const reset = useResetPassword();
-  const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>(token === '' ? 'invalid' : 'form');
   const errorId = useId();
   const form = useForm<NewPasswordValues>({
@@ -60,7 +59,12 @@ export function ResetPasswordPage() {
         <p role="status" className="mt-3 text-body">
           {appText(i18n, 'app.auth.reset.done')}
         </p>
-        <Button className="mt-6" size="lg" fullWidth onClick={() => void navigate(paths.login)}>
+        <Button
+          className="mt-6"
+          size="lg"
+          fullWidth
+          onClick={() => window.location.assign(paths.login)}
+        >
           {appText(i18n, 'app.settings.verify.goToLogin')}
         </Button>
       </AuthCard>

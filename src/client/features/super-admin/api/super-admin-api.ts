@@ -17,8 +17,8 @@ import { call } from '../../../lib/api-client';
 /** One page of the user list: enough to fill a screen, small enough that 10,000 users never load at once. */
 const USERS_PAGE_SIZE = 50;
 
-// The super admin's queries live under their own prefix; a fresh sign-in drops them with everything else
-// (features/auth startSession), so another user never sees them.
+// The super admin's queries live under their own prefix; a sign-in starts a fresh app with an empty cache
+// (decision 103), so another user never sees them.
 const superAdminKeys = {
   all: ['super-admin'] as const,
   stats: ['super-admin', 'stats'] as const,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { appText } from '@shared/i18n/app';
 import { paths } from '@shared/paths';
 import { Button } from '../../../components/ui/button';
@@ -28,7 +28,6 @@ export function VerifyEmailPage() {
   useDocumentTitle(appText(i18n, 'app.settings.verify.title'));
   const [searchParams] = useSearchParams();
   const { state, retry } = useVerifyEmail(searchParams.get('token')?.trim() ?? '');
-  const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The result replaces the spinner: move focus to its heading so screen readers announce it.
@@ -57,7 +56,12 @@ export function VerifyEmailPage() {
             {appText(i18n, 'app.settings.verify.verifiedTitle')}
           </h1>
           <p className="mt-3 text-body">{appText(i18n, 'app.settings.verify.verified')}</p>
-          <Button className="mt-6" size="lg" fullWidth onClick={() => void navigate(paths.login)}>
+          <Button
+            className="mt-6"
+            size="lg"
+            fullWidth
+            onClick={() => window.location.assign(paths.login)}
+          >
             {appText(i18n, 'app.settings.verify.goToLogin')}
           </Button>
         </Card>

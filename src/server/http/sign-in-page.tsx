@@ -1,0 +1,64 @@
+/**
+ * The sign-in page, drawn on the server (decision 103) as the guest page is (decision 017): the first response is the
+ * finished page — the same component the browser takes over (SignInApp) — in the reader's language, with that
+ * language's sign-in texts and the remembered tab embedded as JSON, so the browser paints it at once and the app
+ * hydrates it without loading a catalogue.
+ */
+import { renderToString } from 'react-dom/server';
+import { SignInApp } from '../../client/features/auth/sign-in/sign-in-app';
+import { signInMessages } from '../../client/features/auth/sign-in/sign-in-texts';
+import { I18nContext } from '../../client/lib/i18n';
+import { SIGN_IN_DATA_ELEMENT_ID, type LoginTab } from '@shared/constants';
+import { appText } from '@shared/i18n/app';
+import { loadAppMessages } from '@shared/i18n/compiled/app';
+import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
+import { dirOf, type Locale } from '@shared/i18n/locales';
+import { scriptSafeJson } from './guest-page';
+
+const ROOT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/;
+const HTML_TAG = /<html[^>]*>/;
+
+interface SignInLanguage {
+  messages: Messages;
+  i18n: I18n;
+}
+
+const languages = new Map<Locale, Promise<SignInLanguage>>();
+
+/** The sign-in page's texts in `locale`, loaded once per process. */
+function signInLanguage(locale: Locale): Promise<SignInLanguage> {
+  let language = languages.get(locale);
+  if (!language) {
+    language = loadAppMessages[locale]().then((all) => {
+      const messages = signInMessages(all);
+      return { messages, i18n: createI18n(locale, messages) };
+    });
+    languages.set(locale, language);
+  }
+  return language;
+}
+
+/** `shell` (the built index.html) with the sign-in page drawn into its root; unchanged if it has no empty root. */
+export async function renderSignInPage(
+  shell: string,
+  locale: Locale,
+  tab: LoginTab,
+): Promise<string> {
+  if (!shell.includes(ROOT)) return shell;
+  const { messages, i18n } = await signInLanguage(locale);
+  const markup = renderToString(
+    <I18nContext value={i18n}>
+      <SignInApp tab={tab} onSignedIn={() => undefined} />
+    </I18nContext>,
+  );
+  const json = `<script type="application/json" id="${SIGN_IN_DATA_ELEMENT_ID}">${scriptSafeJson({ locale, messages, tab })}</script>`;
+  // The page's own title (useDocumentTitle sets the same once the app runs); its words are the catalogue's.
+  const title = appText(i18n, 'app.settings.auth.loginTitle').replace(/[<&]/g, (c) =>
+    c === '<' ? '&lt;' : '&amp;',
+  );
+  return shell
+    .replace(ROOT, () => `<div id="root">${markup}</div>${json}`)
+    .replace(TITLE, () => `<title>${title}</title>`)
+    .replace(HTML_TAG, () => `<html lang="${locale}" dir="${dirOf(locale)}">`);
+}
