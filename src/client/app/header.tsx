@@ -1,4 +1,3 @@
-import { goToSignIn } from '../lib/sign-in-handoff';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@shared/paths';
@@ -128,9 +127,8 @@ export function Header() {
           : [];
 
   function handleLogout() {
-    logout.mutate(undefined, {
-      onSettled: () => goToSignIn(),
-    });
+    // The sign-in page is loaded once it has answered (useLogout).
+    logout.mutate();
   }
 
   const logoutItem = user !== null && (

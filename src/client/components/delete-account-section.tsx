@@ -1,4 +1,4 @@
-import { goToSignIn } from '../lib/sign-in-handoff';
+import { beginOwnSignOut, cancelOwnSignOut, goToSignIn } from '../lib/sign-in-handoff';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { appText } from '@shared/i18n/app';
@@ -28,13 +28,15 @@ export function DeleteAccountSection({ description, confirmMessage }: DeleteAcco
   function handleConfirm() {
     // mutateAsync, not mutate's callbacks: clearing the session unmounts this screen (the route guard leaves it)
     // before mutate's own onSuccess would run, and that callback is dropped with it, taking the SPEC §8 toast along.
+    beginOwnSignOut();
     deleteAccount.mutateAsync().then(
       () => {
         setConfirming(false);
         // Decision 103: said on the sign-in page, which is loaded in place of this one.
-        goToSignIn({ kind: 'success', text: appText(i18n, 'app.account.deleted') });
+        goToSignIn({ kind: 'success', text: appText(i18n, 'app.account.deleted') }, true);
       },
       () => {
+        cancelOwnSignOut();
         setConfirming(false);
         toast.error(appText(i18n, 'app.account.deleteFailed'));
       },

@@ -3,6 +3,7 @@
  * unverified-email toast, a sign-out's word), a toast container is mounted beside the page, in its language, with
  * what a toast's buttons use.
  */
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
@@ -13,8 +14,21 @@ import { Toasts } from './toasts';
 
 let hosted = false;
 
-export function hostToasts(i18n: I18n): void {
-  if (hosted) return;
+/** Runs `show` once it is mounted: after the toast container beside it has registered (effects run in order). */
+function OnMount({ show }: { show: () => void }) {
+  useEffect(show, [show]);
+  return null;
+}
+
+/**
+ * Runs `show` (which raises a toast) with a toast container on the page: the first time, the container is mounted
+ * beside the page, in its language, with what a toast's buttons use, and `show` runs once it is there.
+ */
+export function withToasts(i18n: I18n, show: () => void): void {
+  if (hosted) {
+    show();
+    return;
+  }
   hosted = true;
   const element = document.createElement('div');
   document.body.append(element);
@@ -22,6 +36,7 @@ export function hostToasts(i18n: I18n): void {
     <QueryClientProvider client={new QueryClient()}>
       <I18nContext value={i18n}>
         <Toasts />
+        <OnMount show={show} />
       </I18nContext>
     </QueryClientProvider>,
   );
@@ -29,7 +44,8 @@ export function hostToasts(i18n: I18n): void {
 
 /** The word the staff app left for the sign-in page (lib/sign-in-handoff.ts), as the toast it would have been. */
 export function showSignInNotice(i18n: I18n, notice: SignInNotice): void {
-  hostToasts(i18n);
-  if (notice.kind === 'success') toast.success(notice.text);
-  else toast.info(notice.text);
+  withToasts(i18n, () => {
+    if (notice.kind === 'success') toast.success(notice.text);
+    else toast.info(notice.text);
+  });
 }

@@ -42,6 +42,22 @@ describe('between the staff app and the sign-in page (decision 103)', () => {
     expect(takeSignInNotice()).toBeNull();
   });
 
+  it('waits for the person’s own sign-out to answer, and says its word', async () => {
+    const { replace } = browser();
+    vi.resetModules();
+    const handoff = await import('./sign-in-handoff');
+    handoff.beginOwnSignOut();
+    // The session's end on the live channel comes first: it does not load the page.
+    handoff.goToSignIn({ kind: 'info', text: 'Please sign in to continue.' });
+    expect(replace).not.toHaveBeenCalled();
+    handoff.goToSignIn({ kind: 'success', text: 'Account deleted successfully' }, true);
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(handoff.takeSignInNotice()).toEqual({
+      kind: 'success',
+      text: 'Account deleted successfully',
+    });
+  });
+
   it('hands the greeting to the staff app once', () => {
     expect(takeSignInGreeting()).toBeNull();
     leaveSignInGreeting('Login successful!');

@@ -14,13 +14,30 @@ export interface SignInNotice {
 const NOTICE_KEY = 'table-service.sign-in-notice';
 
 let leaving = false;
+let ownSignOut = false;
+
+/**
+ * The person is signing out themselves (Logout, Delete Account): until their request has answered, the other ways
+ * here (the session's end on the live channel, the route guard) wait, so the page loads once, with their request's
+ * own word. Without this, the session's end (sent while the request is still answering) loaded the sign-in page first
+ * and "Account deleted successfully" was never said.
+ */
+export function beginOwnSignOut(): void {
+  ownSignOut = true;
+}
+
+/** Their request failed: they are still signed in, and the other ways here apply again. */
+export function cancelOwnSignOut(): void {
+  ownSignOut = false;
+}
 
 /**
  * Loads the sign-in page in place of this one (no way back to a signed-out screen), with `notice` to say there. A
  * sign-out reaches here two or three ways at once (the logout's answer, the session's end on the live channel, the
- * route guard): the page is loaded once.
+ * route guard): the page is loaded once. `own`: this is the person's own sign-out answering (beginOwnSignOut).
  */
-export function goToSignIn(notice?: SignInNotice): void {
+export function goToSignIn(notice?: SignInNotice, own = false): void {
+  if (ownSignOut && !own) return;
   if (notice !== undefined) {
     try {
       window.sessionStorage.setItem(NOTICE_KEY, JSON.stringify(notice));

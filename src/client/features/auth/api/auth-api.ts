@@ -5,6 +5,7 @@ import { forgetPushOnThisDevice } from '../../../lib/push';
 import { clearInstallFlags } from '../../../lib/pwa';
 import { queryKeys } from '../../../lib/query-keys';
 import { clearSession } from '../../../lib/session-api';
+import { beginOwnSignOut, goToSignIn } from '../../../lib/sign-in-handoff';
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -16,8 +17,13 @@ export function useLogout() {
       clearInstallFlags();
       await call(logout);
     },
-    // Whatever the server answered, the person asked to leave: forget the user on this device.
-    onSettled: () => clearSession(queryClient),
+    // Whatever the server answered, the person asked to leave: forget the user on this device, and load the sign-in
+    // page (decision 103; nothing else sends them there first, beginOwnSignOut).
+    onMutate: () => beginOwnSignOut(),
+    onSettled: () => {
+      clearSession(queryClient);
+      goToSignIn(undefined, true);
+    },
   });
 }
 

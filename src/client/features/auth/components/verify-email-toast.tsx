@@ -4,7 +4,7 @@ import { appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';
 import { messageFrom } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
-import { hostToasts } from '../../../components/toast-host';
+import { withToasts } from '../../../components/toast-host';
 import { noteResent, resendWaitSeconds } from '../../../lib/resend-interval';
 import { useResendVerification } from '../../../lib/resend-verification';
 
@@ -53,10 +53,11 @@ function VerifyEmailToast({
 
 /** SPEC §8: unverified email → a sticky toast with a 'Resend verification email' link. */
 export function showVerifyEmailToast(i18n: I18n, email: string, message: string): void {
-  hostToasts(i18n);
-  toast.dismiss(VERIFY_TOAST_ID);
-  toast.error(
-    (props: ToastContentProps) => <VerifyEmailToast {...props} email={email} message={message} />,
-    { toastId: VERIFY_TOAST_ID, autoClose: false, closeOnClick: false },
-  );
+  withToasts(i18n, () => {
+    toast.dismiss(VERIFY_TOAST_ID);
+    toast.error(
+      (props: ToastContentProps) => <VerifyEmailToast {...props} email={email} message={message} />,
+      { toastId: VERIFY_TOAST_ID, autoClose: false, closeOnClick: false },
+    );
+  });
 }

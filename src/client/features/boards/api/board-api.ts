@@ -87,7 +87,9 @@ export function startBoardLive(
               receivedAt: Date.now(),
             }
           : current,
-      );
+      ); // A snapshot asked for before this event (the one every connect asks for) may answer without it and would draw
+      // over it: ask again, after the event, so the answer holds it.
+      if (queryClient.isFetching({ queryKey: BOARD_KEY }) > 0) refetch();
     },
     onOpen: refetch,
     // A lost socket may be a revoked board whose handshake is now refused: the snapshot's 401 says so.
