@@ -50,8 +50,11 @@ function VisitorLinks() {
   });
 }
 
-/** The staff app's header as a signed-out visitor sees it (app/header.tsx), with plain links. */
-function VisitorHeader() {
+/**
+ * The staff app's header as a signed-out visitor sees it (app/header.tsx), with plain links. The phone menu's button
+ * says it is not ready until the page is live (a tap before would do nothing).
+ */
+function VisitorHeader({ live }: { live: boolean }) {
   const i18n = useI18n();
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -76,6 +79,7 @@ function VisitorHeader() {
           aria-label={appText(i18n, 'app.console.menu')}
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          aria-disabled={live ? undefined : true}
           onClick={() => setMenuOpen(!menuOpen)}
           onKeyDown={closeOnEscape}
           className={MENU_BUTTON}
@@ -96,7 +100,7 @@ function VisitorHeader() {
 
 export function SignInScreen(props: SignInFormProps & { tab?: LoginTab | undefined }) {
   return (
-    <PageFrame header={<VisitorHeader />}>
+    <PageFrame header={<VisitorHeader live={props.live} />}>
       <LoginPage {...props} />
     </PageFrame>
   );
