@@ -18,6 +18,7 @@ import {
   signInWithEmail,
   signInWithPin,
   test,
+  unique,
 } from './support';
 
 const [alex, sam] = DEMO.servers;
@@ -50,6 +51,9 @@ async function pinSignIn(api: APIRequestContext, who: { loginId: string; pin: st
   expect(res.ok(), `sign-in as ${who.loginId}: ${res.status()}`).toBe(true);
 }
 
+const RUN = unique();
+const TABLE_A = `SM-A-${RUN}`;
+
 async function newTable(number: string): Promise<SpecTable> {
   const res = await owner.post('/api/restaurants/demo-bistro/tables', { data: { number } });
   expect(res.status()).toBe(201);
@@ -69,9 +73,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   };
   staffIds = Object.fromEntries(staff.staff.map((m) => [m.loginId ?? m.id, m.id]));
 
-  // Alex serves table SM-A and has handled a request there today; Sam serves SM-S.
-  tables.alex = await newTable('SM-A');
-  tables.sam = await newTable('SM-S');
+  // Alex serves table SM-A and has handled a request there today; Sam serves SM-S. Named for this run, so a retry
+  // (after a flaky teardown, say) makes its own tables instead of being refused the first try's names.
+  tables.alex = await newTable(TABLE_A);
+  tables.sam = await newTable(`SM-S-${RUN}`);
   const alexApi = await apiAs(playwright, baseURL);
   const samApi = await apiAs(playwright, baseURL);
   try {
@@ -127,7 +132,7 @@ test('the owner resets Alex’s PIN: his open console is signed out, the new PIN
   const alexPage = await alexContext.newPage();
   await signInWithPin(alexPage, alex.loginId, alex.pin);
   const mine = alexPage.getByRole('region', { name: 'My Assigned Tables' });
-  await expect(mine.getByText('SM-A')).toBeVisible({ timeout: 30_000 });
+  await expect(mine.getByText(TABLE_A)).toBeVisible({ timeout: 30_000 });
 
   const page = await ownerPage(browser);
   await staffRow(page, 'Alex Server').getByRole('button', { name: 'Edit' }).click();
@@ -143,9 +148,9 @@ test('the owner resets Alex’s PIN: his open console is signed out, the new PIN
   // Alex's console is told at once and goes to the sign-in page; the new PIN lets him back in.
   await expect(alexPage).toHaveURL(/\/login$/);
   await signInWithPin(alexPage, alex.loginId, RESET_PIN);
-  await expect(mine.getByText('SM-A')).toBeVisible({ timeout: 30_000 });
+  await expect(mine.getByText(TABLE_A)).toBeVisible({ timeout: 30_000 });
   await alexPage.goto('/server/history');
-  const rows = alexPage.getByRole('article').filter({ hasText: 'SM-A' });
+  const rows = alexPage.getByRole('article').filter({ hasText: TABLE_A });
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('Completed');
   await alexContext.close();
