@@ -1,12 +1,8 @@
 /** The server-rendered guest page (decision 017): the same markup the browser hydrates, and nothing can break out. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GuestTableResponse } from '@shared/schemas';
-import {
-  guestPageLanguage,
-  renderGuestPage,
-  scriptSafeJson,
-  type GuestPageLanguage,
-} from './guest-page';
+import { scriptSafeJson } from './drawn-page';
+import { guestPageLanguage, renderGuestPage, type GuestPageLanguage } from './guest-page';
 
 let EN: GuestPageLanguage;
 beforeAll(async () => {

@@ -14,12 +14,11 @@ import { safeColor } from '@shared/color';
 import { GUEST_DATA_ELEMENT_ID, GUEST_I18N_ELEMENT_ID } from '@shared/constants';
 import { loadGuestMessages } from '@shared/i18n/compiled/guest';
 import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
-import { dirOf, type Locale } from '@shared/i18n/locales';
+import type { Locale } from '@shared/i18n/locales';
 import type { GuestTableResponse } from '@shared/schemas';
+import { drawIntoShell, hasEmptyRoot } from './drawn-page';
 
-const ROOT = '<div id="root"></div>';
 const THEME_COLOR = /<meta name="theme-color" content="[^"]*"\s*\/?>/;
-const HTML_TAG = /<html[^>]*>/;
 
 /** A language of the guest page: its compiled messages (embedded for the browser) and an instance to render with. */
 export interface GuestPageLanguage {
@@ -45,17 +44,6 @@ export function guestPageLanguage(locale: Locale): Promise<GuestPageLanguage> {
 }
 
 /**
- * JSON that is safe inside a <script> element: no '<' (so no '</script>' or '<!--' can end or bend it) and no
- * line or paragraph separator.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/**
  * `shell` (the built index.html) with the guest page drawn into its root, in `language` (issue 15: `<html lang
  * dir>`, and the language's messages embedded for the browser to hydrate with); unchanged if it has no empty root.
  */
@@ -65,7 +53,7 @@ export function renderGuestPage(
   language: GuestPageLanguage,
   now: number = Date.now(),
 ): string {
-  if (!shell.includes(ROOT)) return shell;
+  if (!hasEmptyRoot(shell)) return shell;
   const markup = renderToString(
     <GuestTableViewIn
       i18n={language.i18n}
@@ -83,13 +71,15 @@ export function renderGuestPage(
       announcement=""
     />,
   );
-  const json =
-    `<script type="application/json" id="${GUEST_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>` +
-    `<script type="application/json" id="${GUEST_I18N_ELEMENT_ID}">${scriptSafeJson({ locale: language.locale, messages: language.messages })}</script>`;
   // safeColor: a #rrggbb value (the stored colour, or the default), nothing that could leave the attribute.
   const theme = `<meta name="theme-color" content="${safeColor(data.restaurant.primaryColor)}" />`;
-  return shell
-    .replace(ROOT, () => `<div id="root">${markup}</div>${json}`)
-    .replace(THEME_COLOR, () => theme)
-    .replace(HTML_TAG, () => `<html lang="${language.locale}" dir="${dirOf(language.locale)}">`);
+  return drawIntoShell(
+    shell,
+    markup,
+    {
+      [GUEST_DATA_ELEMENT_ID]: data,
+      [GUEST_I18N_ELEMENT_ID]: { locale: language.locale, messages: language.messages },
+    },
+    language.locale,
+  ).replace(THEME_COLOR, () => theme);
 }

@@ -12,12 +12,10 @@ import { SIGN_IN_DATA_ELEMENT_ID, type LoginTab } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
 import { loadAppMessages } from '@shared/i18n/compiled/app';
 import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
-import { dirOf, type Locale } from '@shared/i18n/locales';
-import { scriptSafeJson } from './guest-page';
+import type { Locale } from '@shared/i18n/locales';
+import { drawIntoShell, escapeHtml, hasEmptyRoot } from './drawn-page';
 
-const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
-const HTML_TAG = /<html[^>]*>/;
 
 interface SignInLanguage {
   messages: Messages;
@@ -45,20 +43,19 @@ export async function renderSignInPage(
   locale: Locale,
   tab: LoginTab,
 ): Promise<string> {
-  if (!shell.includes(ROOT)) return shell;
+  if (!hasEmptyRoot(shell)) return shell;
   const { messages, i18n } = await signInLanguage(locale);
   const markup = renderToString(
     <I18nContext value={i18n}>
       <SignInApp tab={tab} onSignedIn={() => undefined} />
     </I18nContext>,
   );
-  const json = `<script type="application/json" id="${SIGN_IN_DATA_ELEMENT_ID}">${scriptSafeJson({ locale, messages, tab })}</script>`;
   // The page's own title (useDocumentTitle sets the same once the app runs); its words are the catalogue's.
-  const title = appText(i18n, 'app.settings.auth.loginTitle').replace(/[<&]/g, (c) =>
-    c === '<' ? '&lt;' : '&amp;',
-  );
-  return shell
-    .replace(ROOT, () => `<div id="root">${markup}</div>${json}`)
-    .replace(TITLE, () => `<title>${title}</title>`)
-    .replace(HTML_TAG, () => `<html lang="${locale}" dir="${dirOf(locale)}">`);
+  const title = escapeHtml(appText(i18n, 'app.settings.auth.loginTitle'));
+  return drawIntoShell(
+    shell,
+    markup,
+    { [SIGN_IN_DATA_ELEMENT_ID]: { locale, messages, tab } },
+    locale,
+  ).replace(TITLE, () => `<title>${title}</title>`);
 }

@@ -3,13 +3,8 @@
  * language around our own link, in a plain-text and an HTML part. They carry no text a user chose (issue 14): a staff
  * name picked by an admin who also picks the address could otherwise reach anyone as the platform's own words.
  */
+import { escapeHtml } from '../http/drawn-page';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export interface LinkMailTexts {
   subject: string;

@@ -1,5 +1,3 @@
-/** The sign-in refusals whose server texts are shown as they are (SPEC §8); anything else is 'Login failed'. */
-
 /** SPEC §8 PIN login: the server's codes whose messages are the SPEC texts; anything else is 'Login failed'. */
 export const PIN_LOGIN_ERROR_CODES: ReadonlySet<string> = new Set([
   'server_not_found',

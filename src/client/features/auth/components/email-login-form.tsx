@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { appText } from '@shared/i18n/app';
 import { paths } from '@shared/paths';
@@ -15,11 +15,9 @@ import { SignInButton } from '../sign-in/sign-in-button';
 /** SPEC §2 /login, 'Email & Password' tab (admins, super admins and password staff). */
 export function EmailLoginForm({ onSignedIn, live }: SignInFormProps) {
   const i18n = useI18n();
-  const form = useForm({
-    ...FORM_OPTIONS,
-    // Decision 103: what was typed into the page the server drew, before the app took it over, is kept.
-    defaultValues: drawnValues({ email: '', password: '' }),
-  });
+  // Decision 103: what was typed into the page the server drew, before the app took it over, is kept (read once).
+  const [drawn] = useState(() => drawnValues({ email: '', password: '' }));
+  const form = useForm({ ...FORM_OPTIONS, defaultValues: drawn });
   const errorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   useEarlySubmit(formRef, live);

@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PIN_MAX } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
@@ -15,11 +15,9 @@ import { FormError } from '../../../components/ui/form-error';
 /** SPEC §2 /login, 'Login ID & PIN' tab (servers). */
 export function PinLoginForm({ onSignedIn, live }: SignInFormProps) {
   const i18n = useI18n();
-  const form = useForm({
-    ...FORM_OPTIONS,
-    // Decision 103: what was typed into the page the server drew, before the app took it over, is kept.
-    defaultValues: drawnValues({ loginId: '', pin: '' }),
-  });
+  // Decision 103: what was typed into the page the server drew, before the app took it over, is kept (read once).
+  const [drawn] = useState(() => drawnValues({ loginId: '', pin: '' }));
+  const form = useForm({ ...FORM_OPTIONS, defaultValues: drawn });
   const errorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   useEarlySubmit(formRef, live);

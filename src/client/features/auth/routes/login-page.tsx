@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LOGIN_TAB_COOKIE, type LoginTab } from '@shared/constants';
+import { isLoginTab, LOGIN_TAB_COOKIE, type LoginTab } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import { dirOf, isLocale } from '@shared/i18n/locales';
@@ -20,7 +20,7 @@ const TAB_COOKIE = new RegExp(`(?:^|; )${LOGIN_TAB_COOKIE}=(email|pin)(?:;|$)`);
 function rememberedTab(): LoginTab {
   try {
     const fromCookie = TAB_COOKIE.exec(document.cookie)?.[1];
-    if (fromCookie === 'pin' || fromCookie === 'email') return fromCookie;
+    if (isLoginTab(fromCookie)) return fromCookie;
     return window.localStorage.getItem(TAB_STORAGE_KEY) === 'pin' ? 'pin' : 'email';
   } catch {
     return 'email';
@@ -63,7 +63,7 @@ export function LoginPage({
   useEffect(() => {
     if (!live) return;
     const early = takeEarlyTab();
-    if (early === 'email' || early === 'pin') {
+    if (isLoginTab(early)) {
       setActiveState(early);
       rememberTab(early);
       tabRefs.current[early]?.focus();

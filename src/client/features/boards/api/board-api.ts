@@ -87,7 +87,8 @@ export function startBoardLive(
               receivedAt: Date.now(),
             }
           : current,
-      ); // A snapshot asked for before this event (the one every connect asks for) may answer without it and would draw
+      );
+      // A snapshot asked for before this event (the one every connect asks for) may answer without it and would draw
       // over it: ask again, after the event, so the answer holds it.
       if (queryClient.isFetching({ queryKey: BOARD_KEY }) > 0) refetch();
     },
