@@ -208,6 +208,27 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...TOKEN_SELECTORS] },
   },
   {
+    // Decision 104: react-toastify loads with the first toast. Screens raise toasts through lib/toast.ts; only the
+    // lazily loaded container imports the library's code (types are free).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/components/toast-container.tsx', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-toastify',
+              allowTypeImports: true,
+              message:
+                'Raise toasts with lib/toast.ts: react-toastify loads with the first toast (decision 104).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A later block's options replace an earlier one's for the same rule: translated screens get both sets.
     files: TRANSLATED,
     rules: {

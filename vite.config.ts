@@ -151,7 +151,17 @@ export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   // The isomorphic modules (tsconfig.json `paths`; the server build and Vitest resolve the same alias).
-  resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'src/shared') } },
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: path.resolve(import.meta.dirname, 'src/shared') },
+      // Every client import of zod goes through the module that switches it to jitless first (strict CSP, issue 6;
+      // decision 104). That module imports 'zod/v4', which this exact match leaves alone.
+      {
+        find: /^zod$/,
+        replacement: path.resolve(import.meta.dirname, 'src/client/lib/zod-jitless.ts'),
+      },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -205,9 +215,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // zod and lib/zod-jitless.ts share one chunk, so the jitless switch runs before any chunk that builds a
-          // schema, however the staff modules are split (strict CSP, issue 6). Apart, the switch could land in
-          // the app chunk and run after the schemas chunk the app imports.
+          // zod and lib/zod-jitless.ts (what 'zod' resolves to in the client) share one chunk: the screens that
+          // validate a form load it on demand (decision 104), and the staff app's first load carries none of it.
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ },
             // Issue 25, decision 099: the guest page and the staff app start from separate modules (boot.ts), so
@@ -216,6 +225,9 @@ export default defineConfig({
             // own code, and what it shares with the staff app (which needs all of it too).
             // A group takes what its modules import too, unless a group of higher priority took it first.
             { name: 'shared', test: SHARED_MODULES, priority: 2 },
+            // Every staff screen uses TanStack Query; split by what each screen imports, it was seven files of
+            // 0.5–3 KB whose gzip could not share a dictionary (decision 104).
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             { name: 'guest', test: GUEST_MODULES, priority: 1 },
           ],
         },

@@ -4,7 +4,7 @@
  * (NODE_ENV=production, a fresh PGlite data directory with one restaurant, one table and one server), and Debian's
  * Chromium loads the pages: every JS and CSS response is gzipped (zlib level 9) and summed, and the source maps of
  * the JS tell which packages and feature folders each page loaded. Then Lighthouse 12, default (mobile) config with
- * its simulated throttling, audits the guest page and the staff sign-in page several times; the report gives the
+ * its simulated throttling, audits the guest page, the staff sign-in page and the console (signed in) several times; the report gives the
  * medians. Issue 25 (decision 099): the sign-in page and the server's console have a budget of their own.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -136,6 +136,8 @@ export interface PagesResult {
   lighthouseArabic: LighthouseRun[];
   /** Issue 25: the same audits of the staff sign-in page (/login, signed out). */
   lighthouseLogin?: LighthouseRun[];
+  /** The server's console (/server/requests), signed in with a PIN (issue 25). */
+  lighthouseConsole?: LighthouseRun[];
 }
 
 // ---------- build ----------
@@ -520,6 +522,7 @@ async function runLighthouse(
   log: (line: string) => void,
   language = 'en',
   name = 'guest',
+  cookie?: string,
 ): Promise<LighthouseRun> {
   const chrome = await launchForLighthouse();
   try {
@@ -529,7 +532,7 @@ async function runLighthouse(
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        extraHeaders: { 'Accept-Language': language },
+        extraHeaders: { 'Accept-Language': language, ...(cookie ? { Cookie: cookie } : {}) },
       }),
       LIGHTHOUSE_TIMEOUT_MS,
       'Lighthouse',
@@ -552,6 +555,19 @@ async function runLighthouse(
   } finally {
     await chrome.close();
   }
+}
+
+/** The seeded server's session cookie (`name=value`), from a PIN sign-in through the API. */
+async function serverSessionCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/pin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ loginId: SEED.server.loginId, pin: SEED.server.pin }),
+  });
+  if (!response.ok) throw new Error(`PIN sign-in for Lighthouse failed: HTTP ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((header) => header.split(';')[0]);
+  if (cookies.length === 0) throw new Error('PIN sign-in for Lighthouse set no cookie');
+  return cookies.join('; ');
 }
 
 // ---------- the benchmark ----------
@@ -601,6 +617,15 @@ export async function runPages(log: (line: string) => void): Promise<PagesResult
       await quiet(log);
       login.push(await runLighthouse(`${base}/login`, run, log, 'en', 'login'));
     }
+    const consoleRuns: LighthouseRun[] = [];
+    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+      await quiet(log);
+      // A fresh PIN session per run, sent as the cookie header of every request Lighthouse makes.
+      const cookie = await serverSessionCookie(base);
+      consoleRuns.push(
+        await runLighthouse(`${base}/server/requests`, run, log, 'en', 'console', cookie),
+      );
+    }
     return {
       buildMs,
       guestPath,
@@ -609,6 +634,7 @@ export async function runPages(log: (line: string) => void): Promise<PagesResult
       lighthouse: runs,
       lighthouseArabic: arabic,
       lighthouseLogin: login,
+      lighthouseConsole: consoleRuns,
     };
   } finally {
     await server.stop();
@@ -676,6 +702,11 @@ export function pagesSection(res: PagesResult): Section {
     lhLogin.length ? median(lhLogin.map(pick)) : NaN;
   const perfLogin = medLogin((r) => r.performance);
   const lcpLogin = medLogin((r) => r.lcpMs);
+  const lhConsole = res.lighthouseConsole ?? [];
+  const medConsole = (pick: (r: LighthouseRun) => number) =>
+    lhConsole.length ? median(lhConsole.map(pick)) : NaN;
+  const perfConsole = medConsole((r) => r.performance);
+  const lcpConsole = medConsole((r) => r.lcpMs);
 
   const budgets: BudgetResult[] = [
     {
@@ -714,6 +745,13 @@ export function pagesSection(res: PagesResult): Section {
       budget: 'Sign-in page Lighthouse mobile performance ≥ 95, LCP ≤ 1.5 s',
       measured: `${perfLogin}, LCP ${(lcpLogin / 1000).toFixed(2)} s (medians of ${lhLogin.length})`,
       met: lhLogin.length ? perfLogin >= BUDGETS.performance && lcpLogin <= BUDGETS.lcpMs : null,
+    },
+    {
+      budget: 'Server console Lighthouse mobile performance ≥ 95, LCP ≤ 1.5 s',
+      measured: `${perfConsole}, LCP ${(lcpConsole / 1000).toFixed(2)} s (medians of ${lhConsole.length})`,
+      met: lhConsole.length
+        ? perfConsole >= BUDGETS.performance && lcpConsole <= BUDGETS.lcpMs
+        : null,
     },
   ];
 
@@ -764,6 +802,7 @@ export function pagesSection(res: PagesResult): Section {
       String(Math.round(medAr((r) => r.benchmarkIndex))),
     ]);
   const loginRows = lhLogin.map((r, i) => lighthouseRow(`login ${i + 1}`, r));
+  const consoleRows = lhConsole.map((r, i) => lighthouseRow(`console ${i + 1}`, r));
   const staffFiles = (p: PageWeight | undefined) =>
     p
       ? p.assets
@@ -845,6 +884,14 @@ export function pagesSection(res: PagesResult): Section {
       loginRows.length ? table(LIGHTHOUSE_COLUMNS, loginRows) : '(not measured)',
       '',
       `Sign-in page LCP element: \`${lhLogin[0]?.lcpElement.replace(/`/g, "'") ?? '–'}\`.`,
+      '',
+      `Lighthouse on the server's console (\`/server/requests\`, signed in with a PIN: a fresh session's cookie on ` +
+        `every request; issue 25), ${lhConsole.length} runs, same configuration. Reports in ` +
+        '`.tmp/bench/lighthouse-console-N.json`.',
+      '',
+      consoleRows.length ? table(LIGHTHOUSE_COLUMNS, consoleRows) : '(not measured)',
+      '',
+      `Console LCP element: \`${lhConsole[0]?.lcpElement.replace(/`/g, "'") ?? '–'}\`.`,
       '',
       failed.length
         ? `Audits not passed: ${failed.join('; ')}.`

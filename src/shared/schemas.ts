@@ -135,7 +135,7 @@ export const idParamSchema = plainText(MSG.badRequest).min(1).max(200);
 
 // ---------- shapes returned by the API ----------
 
-export const userSchema = z
+const userSchema = z
   .object({
     id: z.string(),
     name: z.string(),

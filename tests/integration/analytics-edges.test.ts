@@ -10,6 +10,8 @@ import { restaurants } from '../../src/server/db/schema';
 import { analyticsResponseSchema, type AnalyticsResponse } from '@shared/analytics';
 import { messages as english } from '@shared/i18n/compiled/app/en';
 import { messages as german } from '@shared/i18n/compiled/app/de';
+import { messages as adminEnglish } from '@shared/i18n/compiled/app/admin/en';
+import { messages as adminGerman } from '@shared/i18n/compiled/app/admin/de';
 import { createI18n } from '@shared/i18n/i18n';
 import { toCsv, type TableData } from '../../src/client/features/analytics/lib/csv';
 import { formatDuration } from '../../src/client/features/analytics/lib/format';
@@ -32,8 +34,9 @@ const SEC = 1000;
 const MIN = 60 * SEC;
 const DAY = '2026-06-10';
 const at = (hour: number, minute = 0) => Date.UTC(2026, 5, 10, hour, minute);
-const en = createI18n('en', english);
-const de = createI18n('de', german);
+// The analytics screen's texts are in the catalogue's admin part (decision 104).
+const en = createI18n('en', { ...english, ...adminEnglish });
+const de = createI18n('de', { ...german, ...adminGerman });
 
 /** A restaurant in UTC with its owner's cookie. */
 async function floor() {

@@ -1,6 +1,9 @@
-/** A staff console's live socket (/api/live) as a test drives it: every event kept, wait for one by type. */
+/**
+ * A staff console's live socket (/api/live) as a test drives it: every event kept (and checked against the shared
+ * liveEventSchema), wait for one by type.
+ */
 import WebSocket from 'ws';
-import type { LiveEvent } from '@shared/schemas';
+import { liveEventSchema, type LiveEvent } from '@shared/schemas';
 
 export interface LiveSocket {
   ws: WebSocket;
@@ -25,6 +28,9 @@ export function connectLive(base: string, cookie: string): Promise<LiveSocket> {
   const waiters: { type: string; resolve: (e: LiveEvent) => void }[] = [];
   ws.on('message', (data: Buffer) => {
     const event = JSON.parse(data.toString()) as LiveEvent;
+    // The staff app checks frames by hand (decision 104); here every frame the server sends in a test must match
+    // the shared schema, so the two cannot drift apart unseen (a mismatch throws and fails the test).
+    liveEventSchema.parse(event);
     events.push(event);
     all.push(event);
     for (const w of waiters.filter((x) => x.type === event.type)) {

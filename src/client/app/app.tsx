@@ -1,6 +1,3 @@
-// First: no schema may be built before zod is told not to probe for eval (strict CSP, issue 6). Only the staff
-// app loads zod; the guest page does not (decision 016).
-import '../lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';

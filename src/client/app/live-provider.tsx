@@ -20,8 +20,8 @@ import { startSoundAlerts } from '../lib/sound';
 import { queryKeys } from '../lib/query-keys';
 import { useI18n } from '../lib/i18n';
 import { announceNewRequest, forgetNewRequests } from './new-requests-toast';
-import { confirmAlertShown } from '@shared/api/requests';
 import { call } from '../lib/api-client';
+import { api } from '../lib/api-ref';
 
 /**
  * Apply one live event to the cached queries through the writers of the feature that owns each cache — the same
@@ -70,7 +70,7 @@ function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
  * only means the call is offered to the other servers too.
  */
 function confirmShown(requestId: string): void {
-  void call(confirmAlertShown, { params: { requestId } }).catch(() => undefined);
+  void call(api('confirmAlertShown'), { params: { requestId } }).catch(() => undefined);
 }
 
 /** Alerted request ids kept to tell a resync's finds from live alerts (cleared past this many). */

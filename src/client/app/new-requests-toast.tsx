@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { NEW_REQUEST_VIBRATION, TOAST_MS } from '@shared/constants';
 import type { ServiceRequest } from '@shared/schemas';
 import { isReminderType } from '@shared/request-types';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { appText } from '@shared/i18n/app';
 import { isLocale } from '@shared/i18n/locales';
 import { useSetLanguage } from '../lib/account-api';

@@ -1,6 +1,6 @@
 import { beginOwnSignOut, cancelOwnSignOut, goToSignIn } from '../lib/sign-in-handoff';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { appText } from '@shared/i18n/app';
 import { useI18n } from '../lib/i18n';
 import { Button } from './ui/button';

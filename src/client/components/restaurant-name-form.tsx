@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { z } from 'zod';
 import { RESTAURANT_NAME_MAX } from '@shared/constants';
 import type { Restaurant } from '@shared/schemas';

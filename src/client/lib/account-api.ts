@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeOwnPin, deleteAccount, setAccountLanguage } from '@shared/api/auth';
 import { call } from './api-client';
+import { api } from './api-ref';
 import { clearSession } from './session-api';
 import { queryKeys } from './query-keys';
 import type { Locale } from '@shared/i18n/locales';
@@ -10,7 +10,7 @@ import type { SessionResponse } from '@shared/schemas';
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(deleteAccount),
+    mutationFn: () => call(api('deleteAccount')),
     onSuccess: () => clearSession(queryClient),
   });
 }
@@ -19,7 +19,8 @@ export function useDeleteAccount() {
 export function useSetLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (language: Locale | null) => call(setAccountLanguage, { body: { language } }),
+    mutationFn: (language: Locale | null) =>
+      call(api('setAccountLanguage'), { body: { language } }),
     onSuccess: ({ user }) =>
       queryClient.setQueryData<SessionResponse>(queryKeys.session, (current) =>
         current?.user ? { user: { ...current.user, language: user.language } } : current,
@@ -30,6 +31,6 @@ export function useSetLanguage() {
 /** PUT /api/account/pin (decision 068): a PIN server's own new PIN, the current one first; other devices sign out. */
 export function useChangeOwnPin() {
   return useMutation({
-    mutationFn: (body: { currentPin: string; pin: string }) => call(changeOwnPin, { body }),
+    mutationFn: (body: { currentPin: string; pin: string }) => call(api('changeOwnPin'), { body }),
   });
 }

@@ -3,7 +3,7 @@
  * success replaces the error it answers instead of sitting beside it, and a repeated error replaces the previous
  * one instead of stacking a copy.
  */
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { TOAST_MS } from '@shared/constants';
 
 const errorId = (action: string) => `${action}:error`;

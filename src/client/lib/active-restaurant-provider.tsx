@@ -1,6 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { appText } from '@shared/i18n/app';
 import type { User } from '@shared/schemas';
 import { useI18n } from './i18n';

@@ -4,15 +4,14 @@
  * actions stay in their feature.
  */
 import { useQuery } from '@tanstack/react-query';
-import { listStaff } from '@shared/api/staff';
-import { listTables } from '@shared/api/tables';
 import { call } from './api-client';
+import { api } from './api-ref';
 import { queryKeys } from './query-keys';
 
 export function useTables(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.tables(restaurantId ?? ''),
-    queryFn: () => call(listTables, { params: { restaurantId: restaurantId ?? '' } }),
+    queryFn: () => call(api('listTables'), { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
     select: (data) => data.tables,
   });
@@ -22,7 +21,7 @@ export function useTables(restaurantId: string | null) {
 export function useStaff(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.staff(restaurantId ?? ''),
-    queryFn: () => call(listStaff, { params: { restaurantId: restaurantId ?? '' } }),
+    queryFn: () => call(api('listStaff'), { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
     select: (data) => data.staff,
   });

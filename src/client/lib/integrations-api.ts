@@ -1,24 +1,14 @@
 /** The owner's integrations in Settings: API tokens (decision 075) and webhook endpoints (decision 076). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createApiToken,
-  createWebhook,
-  deleteWebhook,
-  listApiTokens,
-  listWebhookDeliveries,
-  listWebhooks,
-  redeliverWebhook,
-  revokeApiToken,
-  updateWebhook,
-} from '@shared/api/integrations';
 import type { TokenScope, WebhookEvent } from '@shared/integrations';
 import { call } from './api-client';
+import { api } from './api-ref';
 import { queryKeys } from './query-keys';
 
 export function useApiTokens(restaurantId: string) {
   return useQuery({
     queryKey: queryKeys.apiTokens(restaurantId),
-    queryFn: () => call(listApiTokens, { params: { restaurantId } }),
+    queryFn: () => call(api('listApiTokens'), { params: { restaurantId } }),
     select: (data) => data.tokens,
   });
 }
@@ -27,7 +17,7 @@ export function useCreateApiToken(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; scopes: TokenScope[] }) =>
-      call(createApiToken, { params: { restaurantId }, body }),
+      call(api('createApiToken'), { params: { restaurantId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens(restaurantId) }),
   });
 }
@@ -35,7 +25,7 @@ export function useCreateApiToken(restaurantId: string) {
 export function useRevokeApiToken(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tokenId: string) => call(revokeApiToken, { params: { tokenId } }),
+    mutationFn: (tokenId: string) => call(api('revokeApiToken'), { params: { tokenId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens(restaurantId) }),
   });
 }
@@ -43,7 +33,7 @@ export function useRevokeApiToken(restaurantId: string) {
 export function useWebhooks(restaurantId: string) {
   return useQuery({
     queryKey: queryKeys.webhooks(restaurantId),
-    queryFn: () => call(listWebhooks, { params: { restaurantId } }),
+    queryFn: () => call(api('listWebhooks'), { params: { restaurantId } }),
     select: (data) => data.endpoints,
   });
 }
@@ -52,7 +42,7 @@ export function useCreateWebhook(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { url: string; events: WebhookEvent[] }) =>
-      call(createWebhook, { params: { restaurantId }, body }),
+      call(api('createWebhook'), { params: { restaurantId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(restaurantId) }),
   });
 }
@@ -61,7 +51,7 @@ export function useUpdateWebhook(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ webhookId, enabled }: { webhookId: string; enabled: boolean }) =>
-      call(updateWebhook, { params: { webhookId }, body: { enabled } }),
+      call(api('updateWebhook'), { params: { webhookId }, body: { enabled } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(restaurantId) }),
   });
 }
@@ -69,7 +59,7 @@ export function useUpdateWebhook(restaurantId: string) {
 export function useDeleteWebhook(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (webhookId: string) => call(deleteWebhook, { params: { webhookId } }),
+    mutationFn: (webhookId: string) => call(api('deleteWebhook'), { params: { webhookId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks(restaurantId) }),
   });
 }
@@ -77,7 +67,7 @@ export function useDeleteWebhook(restaurantId: string) {
 export function useWebhookDeliveries(restaurantId: string, webhookId: string) {
   return useQuery({
     queryKey: queryKeys.webhookDeliveries(restaurantId, webhookId),
-    queryFn: () => call(listWebhookDeliveries, { params: { webhookId } }),
+    queryFn: () => call(api('listWebhookDeliveries'), { params: { webhookId } }),
     select: (data) => data.deliveries,
   });
 }
@@ -85,7 +75,7 @@ export function useWebhookDeliveries(restaurantId: string, webhookId: string) {
 export function useRedeliverWebhook(restaurantId: string, webhookId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => call(redeliverWebhook, { params: { deliveryId } }),
+    mutationFn: (deliveryId: string) => call(api('redeliverWebhook'), { params: { deliveryId } }),
     onSettled: () =>
       queryClient.invalidateQueries({
         queryKey: queryKeys.webhookDeliveries(restaurantId, webhookId),

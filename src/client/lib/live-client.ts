@@ -5,7 +5,7 @@
  * during the gap — the live events are a fast path, the HTTP API stays the source of truth.
  */
 // Types only: the guest page uses this client too and must not load zod (decision 016). The staff channel's
-// zod-checked parser is in live-events.ts; the guest channel's guard in features/guest/api/guest-responses.ts.
+// hand-checked parser is in live-events.ts; the guest channel's guard in features/guest/api/guest-responses.ts.
 import type { LiveEvent } from '@shared/schemas';
 import { apiUrl, routes } from '@shared/api/routes';
 

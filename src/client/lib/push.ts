@@ -5,8 +5,8 @@
  * with the server's VAPID key and registers the subscription; 'denied': left alone and shown as such.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getPushPublicKey, subscribePush, unsubscribePush } from '@shared/api/push';
 import { call } from './api-client';
+import { api } from './api-ref';
 
 type PushState = 'unsupported' | 'default' | 'denied' | 'enabling' | 'on' | 'error';
 
@@ -65,7 +65,7 @@ async function subscribeThisDevice(): Promise<void> {
     SERVICE_WORKER_WAIT_MS,
     'service worker',
   );
-  const { publicKey } = await call(getPushPublicKey);
+  const { publicKey } = await call(api('getPushPublicKey'));
   const key = applicationServerKey(publicKey);
   let subscription = await registration.pushManager.getSubscription();
   // A subscription bound to other VAPID keys (another deployment) can never be pushed to by this one.
@@ -82,7 +82,7 @@ async function subscribeThisDevice(): Promise<void> {
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) {
     throw new Error('The browser returned an incomplete push subscription');
   }
-  await call(subscribePush, {
+  await call(api('subscribePush'), {
     body: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } },
   });
 }
@@ -99,7 +99,9 @@ export async function forgetPushOnThisDevice(): Promise<void> {
     const subscription = await registration?.pushManager.getSubscription();
     if (!subscription) return;
     // 404: it was never registered for this user; either way it goes at the push service too.
-    await call(unsubscribePush, { body: { endpoint: subscription.endpoint } }).catch(() => {});
+    await call(api('unsubscribePush'), { body: { endpoint: subscription.endpoint } }).catch(
+      () => {},
+    );
     await subscription.unsubscribe().catch(() => false);
   })();
   await withTimeout(work, LOGOUT_CLEANUP_MS, 'push clean-up').catch(() => undefined);

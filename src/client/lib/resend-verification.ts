@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { resendVerification } from '@shared/api/auth';
 import { call } from './api-client';
+import { api } from './api-ref';
 
 /**
  * SPEC §7 resend verification, §8 its toast. Both the login screen's 'verify your email' toast (auth) and the verification
@@ -8,6 +8,6 @@ import { call } from './api-client';
  */
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (email: string) => call(resendVerification, { body: { email } }),
+    mutationFn: (email: string) => call(api('resendVerification'), { body: { email } }),
   });
 }

@@ -5,25 +5,16 @@ import type {
   updateRequestTypesBodySchema,
   updateRestaurantBodySchema,
 } from '@shared/schemas';
-import {
-  createRestaurant,
-  deleteRestaurant,
-  deleteRestaurantLogo,
-  getRestaurant,
-  listRestaurants,
-  LOGO_FIELD,
-  updateRequestTypes,
-  updateRestaurant,
-  uploadRestaurantLogo,
-} from '@shared/api/restaurants';
 import { canonicalTimeZone } from '@shared/time-zone';
 import { call } from './api-client';
+import { api } from './api-ref';
+import { LOGO_FIELD } from '@shared/api/logo';
 import { queryKeys } from './query-keys';
 
 export type UpdateRestaurantBody = z.input<typeof updateRestaurantBodySchema>;
 
 function fetchRestaurant(restaurantId: string) {
-  return call(getRestaurant, { params: { restaurantId } });
+  return call(api('getRestaurant'), { params: { restaurantId } });
 }
 
 /** The active restaurant (header title and logo, SPEC §2); kept fresh by 'restaurant.updated' live events. */
@@ -40,7 +31,7 @@ export function useRestaurant(restaurantId: string | null) {
 export function useOwnedRestaurants(enabled = true) {
   return useQuery({
     queryKey: queryKeys.ownedRestaurants,
-    queryFn: () => call(listRestaurants),
+    queryFn: () => call(api('listRestaurants')),
     enabled,
     select: (data) => data.restaurants,
   });
@@ -68,7 +59,9 @@ export function useCreateRestaurant() {
       // Decision 045: a new restaurant starts in its creator's zone; one the server would not know is left out
       // (the restaurant then starts on UTC, changeable in the settings) rather than failing the create.
       const timeZone = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-      return call(createRestaurant, { body: timeZone === null ? { name } : { name, timeZone } });
+      return call(api('createRestaurant'), {
+        body: timeZone === null ? { name } : { name, timeZone },
+      });
     },
     onSuccess: async ({ restaurant }) => {
       queryClient.setQueryData(queryKeys.restaurant(restaurant.id), { restaurant });
@@ -85,7 +78,7 @@ export function useUpdateRestaurant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, body }: { restaurantId: string; body: UpdateRestaurantBody }) =>
-      call(updateRestaurant, { params: { restaurantId }, body }),
+      call(api('updateRestaurant'), { params: { restaurantId }, body }),
     onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
   });
 }
@@ -95,7 +88,7 @@ export function useUpdateRequestTypes(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.input<typeof updateRequestTypesBodySchema>) =>
-      call(updateRequestTypes, { params: { restaurantId }, body }),
+      call(api('updateRequestTypes'), { params: { restaurantId }, body }),
     onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
   });
 }
@@ -119,7 +112,8 @@ export async function forgetRestaurant(
 export function useDeleteRestaurant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (restaurantId: string) => call(deleteRestaurant, { params: { restaurantId } }),
+    mutationFn: (restaurantId: string) =>
+      call(api('deleteRestaurant'), { params: { restaurantId } }),
     onSuccess: (_data, restaurantId) => forgetRestaurant(queryClient, restaurantId),
   });
 }
@@ -131,7 +125,7 @@ export function useUploadLogo() {
     mutationFn: ({ restaurantId, file }: { restaurantId: string; file: File }) => {
       const form = new FormData();
       form.append(LOGO_FIELD, file);
-      return call(uploadRestaurantLogo, { params: { restaurantId }, body: form });
+      return call(api('uploadRestaurantLogo'), { params: { restaurantId }, body: form });
     },
     onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
   });
@@ -140,7 +134,8 @@ export function useUploadLogo() {
 export function useDeleteLogo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (restaurantId: string) => call(deleteRestaurantLogo, { params: { restaurantId } }),
+    mutationFn: (restaurantId: string) =>
+      call(api('deleteRestaurantLogo'), { params: { restaurantId } }),
     onSuccess: ({ restaurant }) => publishRestaurant(queryClient, restaurant),
   });
 }

@@ -1,8 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { userSchema, type SessionResponse, type User } from '@shared/schemas';
-import { getSession } from '@shared/api/auth';
+import type { SessionResponse, User } from '@shared/schemas';
 import { ApiRequestError, call } from './api-client';
+import { api } from './api-ref';
 import { queryKeys } from './query-keys';
+import { isUser } from './guards';
 
 /**
  * The last signed-in user on this device, so the installed app opens the console without network and says it is
@@ -22,10 +23,8 @@ function rememberUser(user: User | null): void {
 
 function lastUser(): User | null {
   try {
-    const parsed = userSchema.safeParse(
-      JSON.parse(window.localStorage.getItem(LAST_USER_KEY) ?? 'null'),
-    );
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(window.localStorage.getItem(LAST_USER_KEY) ?? 'null');
+    return isUser(stored) ? stored : null;
   } catch {
     return null;
   }
@@ -33,7 +32,7 @@ function lastUser(): User | null {
 
 async function fetchSession(): Promise<SessionResponse> {
   try {
-    const session = await call(getSession);
+    const session = await call(api('getSession'));
     rememberUser(session.user);
     return session;
   } catch (error) {

@@ -11,10 +11,8 @@ import {
 } from '../schemas';
 import { ADMIN, STAFF } from './access';
 import { endpoint } from './endpoint';
+import { LOGO_FIELD } from './logo';
 import { noContent, restaurantParams } from './params';
-
-/** The form field that carries the logo in uploadRestaurantLogo. */
-export const LOGO_FIELD = 'logo';
 
 export const listRestaurants = endpoint('listRestaurants', {
   tag: 'restaurants',

@@ -7,11 +7,11 @@ import {
   deleteRestaurant,
   deleteRestaurantLogo,
   listRestaurants,
-  LOGO_FIELD,
   updateRestaurant,
   updateRequestTypes,
   uploadRestaurantLogo,
 } from '@shared/api/restaurants';
+import { LOGO_FIELD } from '@shared/api/logo';
 import { AppError, badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import type { Services } from '../../services';

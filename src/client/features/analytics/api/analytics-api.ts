@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AnalyticsPeriod } from '@shared/analytics';
-import { getAnalytics } from '@shared/api/restaurants';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** One period of figures (issue 13); no date: today in the restaurant's zone, decided by the server. */
@@ -13,7 +13,7 @@ export function useAnalytics(
   return useQuery({
     queryKey: [...queryKeys.analytics(restaurantId ?? ''), period, date ?? 'today'],
     queryFn: () =>
-      call(getAnalytics, {
+      call(api('getAnalytics'), {
         params: { restaurantId: restaurantId ?? '' },
         query: { period, ...(date ? { date } : {}) },
       }),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { forgotPassword, logout, resetPassword } from '@shared/api/auth';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { forgetPushOnThisDevice } from '../../../lib/push';
 import { clearInstallFlags } from '../../../lib/pwa';
 import { queryKeys } from '../../../lib/query-keys';
@@ -15,7 +15,7 @@ export function useLogout() {
       // install flags are cleared; the service worker stays for the offline shell (docs/decisions/011).
       await forgetPushOnThisDevice();
       clearInstallFlags();
-      await call(logout);
+      await call(api('logout'));
     },
     // Whatever the server answered, the person asked to leave: forget the user on this device, and load the sign-in
     // page (decision 103; nothing else sends them there first, beginOwnSignOut).
@@ -30,7 +30,7 @@ export function useLogout() {
 /** Decision 069: asks for a reset mail; the server answers the same whether or not the address has an account. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => call(forgotPassword, { body: { email } }),
+    mutationFn: (email: string) => call(api('forgotPassword'), { body: { email } }),
   });
 }
 
@@ -38,7 +38,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => call(resetPassword, { body }),
+    mutationFn: (body: { token: string; password: string }) => call(api('resetPassword'), { body }),
     // If this browser was signed in as that account, it no longer is.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });

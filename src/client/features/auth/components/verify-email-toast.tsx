@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { toast, type ToastContentProps } from 'react-toastify';
+import type { ToastContentProps } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';
 import { messageFrom } from '../../../lib/api-client';

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { getSession, login, pinLogin } from '@shared/api/auth';
 import { loginResponseSchema, sessionResponseSchema } from '@shared/schemas';
-import { emailSignIn, isUser, pinSignIn, sessionCheck } from './sign-in-api';
+import { emailSignIn, pinSignIn, sessionCheck } from './sign-in-api';
+import { isUser } from '../../../lib/guards';
 
 const user = {
   id: 'u1',

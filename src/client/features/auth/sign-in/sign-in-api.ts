@@ -5,24 +5,10 @@
  * from the shared schemas, and the guard checks what the page uses: that the answer names a user with a role.
  */
 import { useState } from 'react';
-import type { Role, User } from '@shared/schemas';
+import type { User } from '@shared/schemas';
 import { routes } from '@shared/api/routes';
 import { call, type ResponseParser } from '../../../lib/api-client';
-
-const ROLES: readonly unknown[] = ['super_admin', 'admin', 'server'] satisfies Role[];
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-export function isUser(value: unknown): value is User {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.name === 'string' &&
-    ROLES.includes(value.role) &&
-    (value.language === null || typeof value.language === 'string')
-  );
-}
+import { isObject, isUser } from '../../../lib/guards';
 
 const signedIn: ResponseParser<{ user: User }> = {
   safeParse: (data) =>

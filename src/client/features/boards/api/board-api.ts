@@ -6,9 +6,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { findCustomType, isSpecType } from '@shared/request-types';
 import { boardLiveEventSchema, type BoardSnapshot } from '@shared/board';
-import { getBoard, pairBoard } from '@shared/api/boards';
 import { BOARD_REVOKED_CLOSE } from '@shared/constants';
 import { ApiRequestError, call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { boardLiveUrl, LiveClient, type LiveStatus } from '../../../lib/live-client';
 import { applyBoardRequest } from '../lib/board-list';
 
@@ -30,7 +30,7 @@ export interface BoardData {
 }
 
 async function fetchBoard(): Promise<BoardData> {
-  const snapshot = await call(getBoard);
+  const snapshot = await call(api('getBoard'));
   const receivedAt = Date.now();
   return { snapshot, skew: snapshot.now - receivedAt, receivedAt };
 }
@@ -48,7 +48,7 @@ export function useBoard(enabled: boolean) {
   });
 }
 
-export const pairScreen = (code: string) => call(pairBoard, { body: { code } });
+export const pairScreen = (code: string) => call(api('pairBoard'), { body: { code } });
 
 /**
  * Opens the board's live channel: every (re)connect refetches the snapshot (resync), a request event is folded

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { appText, waitText } from '@shared/i18n/app';
 import { messages as appEnglish } from '@shared/i18n/compiled/app/en';
+import { messages as adminEnglish } from '@shared/i18n/compiled/app/admin/en';
 import { createI18n, type I18n } from '@shared/i18n/i18n';
 import type { DashboardActivity } from '@shared/schemas';
-import { getDashboard } from '@shared/api/restaurants';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The English (SPEC) texts, for callers without a screen language (tests, defaults). */
-const ENGLISH = createI18n('en', appEnglish);
+const ENGLISH = createI18n('en', { ...appEnglish, ...adminEnglish });
 
 /**
  * SPEC §2 'Restaurant Overview': figures, Recent Activity and Server Status, computed by the server in the
@@ -18,7 +19,7 @@ const ENGLISH = createI18n('en', appEnglish);
 export function useDashboard(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.dashboard(restaurantId ?? ''),
-    queryFn: () => call(getDashboard, { params: { restaurantId: restaurantId ?? '' } }),
+    queryFn: () => call(api('getDashboard'), { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
     staleTime: 0,
   });

@@ -1,12 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getRestaurantsOverview } from '@shared/api/restaurants';
 import { appText } from '@shared/i18n/app';
 import type { RestaurantGlance } from '@shared/schemas';
 import { safeColor } from '@shared/color';
 import { RestaurantMark } from '../../../components/ui/restaurant-mark';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { useI18n } from '../../../lib/i18n';
 import { queryKeys } from '../../../lib/query-keys';
 import { LongestWait } from './longest-wait';
@@ -18,7 +18,7 @@ import { LongestWait } from './longest-wait';
 function useRestaurantsOverview(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.restaurantsOverview,
-    queryFn: () => call(getRestaurantsOverview, {}),
+    queryFn: () => call(api('getRestaurantsOverview'), {}),
     enabled,
     staleTime: 0,
   });

@@ -6,15 +6,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { RequestsResponse } from '@shared/schemas';
-import {
-  acknowledgeRequest,
-  completeRequest,
-  dismissAsPrank,
-  dismissRequest,
-  getRequestHistory,
-  listRequests,
-} from '@shared/api/requests';
 import { ApiRequestError, call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { queryKeys } from '../../../lib/query-keys';
 import { writeRequest } from './requests-cache';
 
@@ -27,11 +20,11 @@ const OVERDUE_REFRESH_MS = 60_000;
  */
 async function fetchRequests(restaurantId: string): Promise<RequestsResponse> {
   const params = { restaurantId };
-  const first = await call(listRequests, { params });
+  const first = await call(api('listRequests'), { params });
   const pending = [...first.pending];
   let cursor = first.nextCursor;
   while (cursor !== null) {
-    const next = await call(listRequests, { params, query: { cursor } });
+    const next = await call(api('listRequests'), { params, query: { cursor } });
     pending.push(...next.pending);
     cursor = next.nextCursor;
   }
@@ -70,10 +63,10 @@ export function useRequests(restaurantId: string | null) {
  * (someone else was quicker) refetches the list, so the card shows who took it.
  */
 const ACTIONS = {
-  acknowledge: acknowledgeRequest,
-  complete: completeRequest,
-  dismiss: dismissRequest,
-  prank: dismissAsPrank,
+  acknowledge: api('acknowledgeRequest'),
+  complete: api('completeRequest'),
+  dismiss: api('dismissRequest'),
+  prank: api('dismissAsPrank'),
 };
 
 function useRequestAction(action: keyof typeof ACTIONS, callbacks: RequestActionCallbacks = {}) {
@@ -121,7 +114,7 @@ export function useRequestHistory(restaurantId: string | null) {
   return useInfiniteQuery({
     queryKey: queryKeys.requestHistory(restaurantId ?? ''),
     queryFn: ({ pageParam }) =>
-      call(getRequestHistory, {
+      call(api('getRequestHistory'), {
         params: { restaurantId: restaurantId ?? '' },
         query: { limit: HISTORY_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
       }),

@@ -1,23 +1,13 @@
 /** Shifts, hand-overs and table notes (decisions 094–096): every call through the endpoint table. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  acceptHandover,
-  cancelHandover,
-  declineHandover,
-  endShift,
-  forceEndShift,
-  getShiftState,
-  listShifts,
-  offerHandover,
-  startShift,
-} from '@shared/api/shifts';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function useShiftState(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.shiftState(restaurantId ?? ''),
-    queryFn: () => call(getShiftState, { params: { restaurantId: restaurantId ?? '' } }),
+    queryFn: () => call(api('getShiftState'), { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
     select: (data) => data.state,
   });
@@ -26,7 +16,7 @@ export function useShiftState(restaurantId: string | null) {
 export function useShiftHistory(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.shiftHistory(restaurantId ?? ''),
-    queryFn: () => call(listShifts, { params: { restaurantId: restaurantId ?? '' } }),
+    queryFn: () => call(api('listShifts'), { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
   });
 }
@@ -46,7 +36,7 @@ export function useStartShift(restaurantId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (sectionIds: string[]) =>
-      call(startShift, { params: { restaurantId }, body: { sectionIds } }),
+      call(api('startShift'), { params: { restaurantId }, body: { sectionIds } }),
     onSuccess: () => refresh(restaurantId),
   });
 }
@@ -54,7 +44,7 @@ export function useStartShift(restaurantId: string) {
 export function useEndShift(restaurantId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => call(endShift, { params: { restaurantId } }),
+    mutationFn: () => call(api('endShift'), { params: { restaurantId } }),
     onSuccess: () => refresh(restaurantId),
   });
 }
@@ -63,12 +53,16 @@ export function useOfferHandover(restaurantId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (toServerId: string) =>
-      call(offerHandover, { params: { restaurantId }, body: { toServerId } }),
+      call(api('offerHandover'), { params: { restaurantId }, body: { toServerId } }),
     onSuccess: () => refresh(restaurantId),
   });
 }
 
-const ANSWERS = { accept: acceptHandover, decline: declineHandover, cancel: cancelHandover };
+const ANSWERS = {
+  accept: api('acceptHandover'),
+  decline: api('declineHandover'),
+  cancel: api('cancelHandover'),
+};
 
 export function useAnswerHandover(restaurantId: string) {
   const refresh = useRefresh();
@@ -83,7 +77,7 @@ export function useForceEndShift(restaurantId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ shiftId, toServerId }: { shiftId: string; toServerId: string | null }) =>
-      call(forceEndShift, { params: { shiftId }, body: { toServerId } }),
+      call(api('forceEndShift'), { params: { shiftId }, body: { toServerId } }),
     onSuccess: () => refresh(restaurantId),
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { appText } from '@shared/i18n/app';
 import type { User } from '@shared/schemas';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { isReminderType } from '@shared/request-types';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PRANK_DEVICE_BLOCK_HOURS } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';

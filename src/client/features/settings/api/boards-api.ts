@@ -1,7 +1,7 @@
 /** The owner's floor boards (decision 080): list, a new one-time pairing code, revoke. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createBoard, listBoards, revokeBoard } from '@shared/api/boards';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 
 const boardsKey = (restaurantId: string) => ['restaurants', restaurantId, 'boards'] as const;
 
@@ -9,7 +9,7 @@ const boardsKey = (restaurantId: string) => ['restaurants', restaurantId, 'board
 export function useBoards(restaurantId: string) {
   return useQuery({
     queryKey: boardsKey(restaurantId),
-    queryFn: async () => (await call(listBoards, { params: { restaurantId } })).boards,
+    queryFn: async () => (await call(api('listBoards'), { params: { restaurantId } })).boards,
     refetchInterval: 60_000,
   });
 }
@@ -17,7 +17,8 @@ export function useBoards(restaurantId: string) {
 export function useCreateBoard(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => call(createBoard, { params: { restaurantId }, body: { name } }),
+    mutationFn: (name: string) =>
+      call(api('createBoard'), { params: { restaurantId }, body: { name } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: boardsKey(restaurantId) }),
   });
 }
@@ -25,7 +26,7 @@ export function useCreateBoard(restaurantId: string) {
 export function useRevokeBoard(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (boardId: string) => call(revokeBoard, { params: { boardId } }),
+    mutationFn: (boardId: string) => call(api('revokeBoard'), { params: { boardId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: boardsKey(restaurantId) }),
   });
 }

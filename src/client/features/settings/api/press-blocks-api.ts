@@ -1,7 +1,7 @@
 /** The restaurant's prank blocks (decision 089): the active ones, and lifting one early. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { liftPressBlock, listPressBlocks } from '@shared/api/requests';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 
 const blocksKey = (restaurantId: string) => ['restaurants', restaurantId, 'press-blocks'] as const;
 
@@ -9,7 +9,7 @@ const blocksKey = (restaurantId: string) => ['restaurants', restaurantId, 'press
 export function usePressBlocks(restaurantId: string) {
   return useQuery({
     queryKey: blocksKey(restaurantId),
-    queryFn: async () => (await call(listPressBlocks, { params: { restaurantId } })).blocks,
+    queryFn: async () => (await call(api('listPressBlocks'), { params: { restaurantId } })).blocks,
     refetchInterval: 60_000,
   });
 }
@@ -17,7 +17,8 @@ export function usePressBlocks(restaurantId: string) {
 export function useLiftPressBlock(restaurantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (blockId: string) => call(liftPressBlock, { params: { restaurantId, blockId } }),
+    mutationFn: (blockId: string) =>
+      call(api('liftPressBlock'), { params: { restaurantId, blockId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: blocksKey(restaurantId) }),
   });
 }

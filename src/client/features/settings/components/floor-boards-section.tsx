@@ -4,7 +4,7 @@
  * was last seen, and revokes one (its screen closes at once).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { formatBoardCode, type BoardSummary, type CreateBoardResponse } from '@shared/board';
 import { BOARD_NAME_MAX } from '@shared/constants';
 import { appText } from '@shared/i18n/app';

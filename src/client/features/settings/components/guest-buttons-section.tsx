@@ -5,7 +5,7 @@
  * here has nothing to review with the restaurant's other settings (decision 084 keeps those one form).
  */
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES, type Locale } from '@shared/i18n/locales';

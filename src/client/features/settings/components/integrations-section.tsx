@@ -3,7 +3,7 @@
  * log (decision 076). A token's or endpoint's secret is shown once, right after it is created, with a copy button.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import type { I18n } from '@shared/i18n/i18n';

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { appText } from '@shared/i18n/app';
 import type { Restaurant } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';

@@ -4,7 +4,7 @@
  * prank dismissal paused, each lifted early with one button. The server enforces every rule; this form only says them.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PRESS_BUDGET_MAX, PRESS_BUDGET_MIN } from '@shared/constants';
 import { appTableLabel, appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';

@@ -1,16 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateStaffBody, StaffMember, UpdateStaffBody } from '@shared/schemas';
-import {
-  createStaff,
-  deactivateStaff,
-  deleteStaff,
-  getLoginIdAvailability,
-  reactivateStaff,
-  resetStaffPin,
-  sendStaffPasswordReset,
-  updateStaff,
-} from '@shared/api/staff';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { queryKeys } from '../../../lib/query-keys';
 
 type StaffResponse = { staff: StaffMember[] };
@@ -22,7 +13,7 @@ export function useCreateStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, body }: { restaurantId: string; body: CreateStaffBody }) =>
-      call(createStaff, { params: { restaurantId }, body }),
+      call(api('createStaff'), { params: { restaurantId }, body }),
     onSuccess: ({ staffMember }, { restaurantId }) => {
       queryClient.setQueryData<StaffResponse>(queryKeys.staff(restaurantId), (data) =>
         data === undefined ? data : { staff: [...data.staff, staffMember] },
@@ -41,7 +32,7 @@ export function useDeleteStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId }: { restaurantId: string; userId: string }) =>
-      call(deleteStaff, { params: { userId } }),
+      call(api('deleteStaff'), { params: { userId } }),
     onSuccess: (_data, { restaurantId, userId }) => {
       queryClient.setQueryData<StaffResponse>(queryKeys.staff(restaurantId), (data) =>
         data === undefined ? data : { staff: data.staff.filter((member) => member.id !== userId) },
@@ -78,7 +69,7 @@ export function useUpdateStaff() {
       restaurantId: string;
       userId: string;
       body: UpdateStaffBody;
-    }) => call(updateStaff, { params: { userId }, body }),
+    }) => call(api('updateStaff'), { params: { userId }, body }),
     onSuccess: ({ staffMember }, { restaurantId }) => {
       replace(restaurantId, staffMember);
       // A freed or taken login ID must not be reported from the cache.
@@ -93,7 +84,7 @@ export function useSetStaffActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, active }: { restaurantId: string; userId: string; active: boolean }) =>
-      call(active ? reactivateStaff : deactivateStaff, { params: { userId } }),
+      call(active ? api('reactivateStaff') : api('deactivateStaff'), { params: { userId } }),
     onSuccess: ({ staffMember }, { restaurantId }) => {
       replace(restaurantId, staffMember);
       void queryClient.invalidateQueries({ queryKey: queryKeys.tables(restaurantId) });
@@ -106,7 +97,7 @@ export function useSetStaffActive() {
 export function useResetStaffPin() {
   return useMutation({
     mutationFn: ({ userId, pin }: { userId: string; pin: string }) =>
-      call(resetStaffPin, { params: { userId }, body: { pin } }),
+      call(api('resetStaffPin'), { params: { userId }, body: { pin } }),
   });
 }
 
@@ -114,7 +105,7 @@ export function useResetStaffPin() {
 export function useSendPasswordReset() {
   return useMutation({
     mutationFn: ({ userId }: { userId: string }) =>
-      call(sendStaffPasswordReset, { params: { userId } }),
+      call(api('sendStaffPasswordReset'), { params: { userId } }),
   });
 }
 
@@ -125,7 +116,7 @@ export function useSendPasswordReset() {
 export function useLoginIdAvailability(loginId: string | null) {
   return useQuery({
     queryKey: queryKeys.loginIdAvailability(loginId ?? ''),
-    queryFn: () => call(getLoginIdAvailability, { params: { loginId: loginId ?? '' } }),
+    queryFn: () => call(api('getLoginIdAvailability'), { params: { loginId: loginId ?? '' } }),
     enabled: loginId !== null,
     staleTime: 10_000,
     retry: false,

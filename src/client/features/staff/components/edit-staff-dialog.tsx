@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PIN_MAX } from '@shared/constants';
 import { normalizeLoginId } from '@shared/fields';
 import { appText } from '@shared/i18n/app';

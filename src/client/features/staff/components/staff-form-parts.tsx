@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { PERSON_NAME_MAX } from '@shared/fields';
 import { appText } from '@shared/i18n/app';
 import type { CreateStaffBody } from '@shared/schemas';

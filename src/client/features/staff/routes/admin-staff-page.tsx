@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { SKELETON_COUNT } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';

@@ -7,12 +7,8 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { SuperAdminUsersResponse } from '@shared/schemas';
-import {
-  deleteSuperAdminUser,
-  getSuperAdminStats,
-  listSuperAdminUsers,
-} from '@shared/api/super-admin';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 
 /** One page of the user list: enough to fill a screen, small enough that 10,000 users never load at once. */
 const USERS_PAGE_SIZE = 50;
@@ -30,7 +26,7 @@ const superAdminKeys = {
 export function useSuperAdminStats() {
   return useQuery({
     queryKey: superAdminKeys.stats,
-    queryFn: () => call(getSuperAdminStats),
+    queryFn: () => call(api('getSuperAdminStats')),
   });
 }
 
@@ -54,7 +50,7 @@ export function useSuperAdminUsers(search: string) {
     // Each page remembers the search it answers, so the screen can tell which search the rows on show belong to
     // while the next one loads.
     queryFn: async ({ pageParam }): Promise<UsersPage> => ({
-      ...(await call(listSuperAdminUsers, { query: usersQuery(search, pageParam) })),
+      ...(await call(api('listSuperAdminUsers'), { query: usersQuery(search, pageParam) })),
       search,
     }),
     initialPageParam: null as string | null,
@@ -70,7 +66,7 @@ type UsersCache = InfiniteData<UsersPage, string | null>;
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => call(deleteSuperAdminUser, { params: { userId } }),
+    mutationFn: (userId: string) => call(api('deleteSuperAdminUser'), { params: { userId } }),
     onSuccess: (_data, userId) => {
       // The row disappears at once; the refetch below then brings in anything the deletion took with it
       // (an admin's servers) and the new totals.

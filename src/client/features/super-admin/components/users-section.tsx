@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { appText } from '@shared/i18n/app';
 import type { I18n } from '@shared/i18n/i18n';
 import type { SuperAdminUser } from '@shared/schemas';

@@ -1,22 +1,14 @@
 /** The owner's sections and assignment (decision 077): every call through the endpoint table. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createSection,
-  deleteSection,
-  listSections,
-  renameSection,
-  setSectionServers,
-  setTableServer,
-  setTablesSection,
-} from '@shared/api/tables';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { queryKeys } from '../../../lib/query-keys';
 import { writeTable } from './tables-cache';
 
 export function useSections(restaurantId: string | null) {
   return useQuery({
     queryKey: queryKeys.sections(restaurantId ?? ''),
-    queryFn: () => call(listSections, { params: { restaurantId: restaurantId ?? '' } }),
+    queryFn: () => call(api('listSections'), { params: { restaurantId: restaurantId ?? '' } }),
     enabled: restaurantId !== null,
     select: (data) => data.sections,
   });
@@ -36,7 +28,7 @@ export function useCreateSection() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ restaurantId, name }: { restaurantId: string; name: string }) =>
-      call(createSection, { params: { restaurantId }, body: { name } }),
+      call(api('createSection'), { params: { restaurantId }, body: { name } }),
     onSuccess: (_data, { restaurantId }) => refresh(restaurantId),
   });
 }
@@ -45,7 +37,7 @@ export function useRenameSection() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ sectionId, name }: { restaurantId: string; sectionId: string; name: string }) =>
-      call(renameSection, { params: { sectionId }, body: { name } }),
+      call(api('renameSection'), { params: { sectionId }, body: { name } }),
     onSuccess: (_data, { restaurantId }) => refresh(restaurantId),
   });
 }
@@ -54,7 +46,7 @@ export function useDeleteSection() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ sectionId }: { restaurantId: string; sectionId: string }) =>
-      call(deleteSection, { params: { sectionId } }),
+      call(api('deleteSection'), { params: { sectionId } }),
     onSuccess: (_data, { restaurantId }) => refresh(restaurantId),
   });
 }
@@ -69,7 +61,7 @@ export function useSetSectionServers() {
       restaurantId: string;
       sectionId: string;
       serverIds: string[];
-    }) => call(setSectionServers, { params: { sectionId }, body: { serverIds } }),
+    }) => call(api('setSectionServers'), { params: { sectionId }, body: { serverIds } }),
     onSuccess: (_data, { restaurantId }) => refresh(restaurantId),
   });
 }
@@ -87,7 +79,8 @@ export function useSetTablesSection() {
       restaurantId: string;
       tableIds: string[];
       sectionId: string | null;
-    }) => call(setTablesSection, { params: { restaurantId }, body: { tableIds, sectionId } }),
+    }) =>
+      call(api('setTablesSection'), { params: { restaurantId }, body: { tableIds, sectionId } }),
     onSuccess: ({ tables }, { restaurantId }) => {
       for (const table of tables) writeTable(queryClient, table);
       refresh(restaurantId);
@@ -100,7 +93,7 @@ export function useSetTableServer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tableId, serverId }: { tableId: string; serverId: string | null }) =>
-      call(setTableServer, { params: { tableId }, body: { serverId } }),
+      call(api('setTableServer'), { params: { tableId }, body: { serverId } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
   });
 }

@@ -1,18 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  assignTable,
-  clearTable,
-  createTable,
-  createTables,
-  deleteTable,
-  deleteTables,
-  regenerateTableCodes,
-  renameTable,
-  seatTable,
-  unassignTable,
-} from '@shared/api/tables';
-import { setTableNote } from '@shared/api/shifts';
 import { call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 import { queryKeys } from '../../../lib/query-keys';
 import { dropTable, writeTable } from './tables-cache';
 
@@ -22,7 +10,9 @@ function useTableAction(restaurantId: string | null, action: 'assign' | 'unassig
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tableId: string) =>
-      call(action === 'assign' ? assignTable : unassignTable, { params: { tableId } }),
+      call(action === 'assign' ? api('assignTable') : api('unassignTable'), {
+        params: { tableId },
+      }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
     onError: () => {
       // Someone else may have taken the table meanwhile: show the real state again.
@@ -47,7 +37,7 @@ export function useCreateTable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, number }: { restaurantId: string; number: string }) =>
-      call(createTable, { params: { restaurantId }, body: { number } }),
+      call(api('createTable'), { params: { restaurantId }, body: { number } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
   });
 }
@@ -57,7 +47,7 @@ export function useCreateTables() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, numbers }: { restaurantId: string; numbers: string[] }) =>
-      call(createTables, { params: { restaurantId }, body: { numbers } }),
+      call(api('createTables'), { params: { restaurantId }, body: { numbers } }),
     onSuccess: ({ tables }) => {
       for (const table of tables) writeTable(queryClient, table);
     },
@@ -69,7 +59,7 @@ export function useRenameTable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tableId, number }: { tableId: string; number: string }) =>
-      call(renameTable, { params: { tableId }, body: { number } }),
+      call(api('renameTable'), { params: { tableId }, body: { number } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
   });
 }
@@ -79,7 +69,7 @@ export function useDeleteTables() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restaurantId, tableIds }: { restaurantId: string; tableIds: string[] }) =>
-      call(deleteTables, { params: { restaurantId }, body: { tableIds } }),
+      call(api('deleteTables'), { params: { restaurantId }, body: { tableIds } }),
     onSuccess: (_data, { restaurantId, tableIds }) => {
       for (const tableId of tableIds) dropTable(queryClient, restaurantId, tableId);
     },
@@ -90,7 +80,8 @@ export function useDeleteTables() {
 export function useRegenerateTableCodes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (restaurantId: string) => call(regenerateTableCodes, { params: { restaurantId } }),
+    mutationFn: (restaurantId: string) =>
+      call(api('regenerateTableCodes'), { params: { restaurantId } }),
     onSuccess: ({ tables }) => {
       for (const table of tables) writeTable(queryClient, table);
     },
@@ -101,7 +92,7 @@ export function useDeleteTable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tableId }: { restaurantId: string; tableId: string }) =>
-      call(deleteTable, { params: { tableId } }),
+      call(api('deleteTable'), { params: { tableId } }),
     onSuccess: (_data, { restaurantId, tableId }) => dropTable(queryClient, restaurantId, tableId),
   });
 }
@@ -111,7 +102,7 @@ export function useSetTableNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tableId, note }: { tableId: string; note: string }) =>
-      call(setTableNote, { params: { tableId }, body: { note } }),
+      call(api('setTableNote'), { params: { tableId }, body: { note } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
   });
 }
@@ -124,7 +115,7 @@ export function useVisitAction(restaurantId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tableId, action }: { tableId: string; action: 'seat' | 'clear' }) =>
-      call(action === 'seat' ? seatTable : clearTable, { params: { tableId } }),
+      call(action === 'seat' ? api('seatTable') : api('clearTable'), { params: { tableId } }),
     onSuccess: ({ table }) => writeTable(queryClient, table),
     onError: () => {
       // Someone else may have seated or cleared it meanwhile: show the real state again.

@@ -3,7 +3,7 @@
  * Tables are put in a section from the selection bar below; each table's own server from its card.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { SECTION_NAME_MAX } from '@shared/constants';
 import { appTableLabel, appText } from '@shared/i18n/app';
 import type { Section, StaffMember, Table } from '@shared/schemas';

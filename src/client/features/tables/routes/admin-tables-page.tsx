@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { appTableLabel, appText } from '@shared/i18n/app';
 import type { Table } from '@shared/schemas';
 import { paths } from '@shared/paths';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { verifyEmail } from '@shared/api/auth';
 import { ApiRequestError, call } from '../../../lib/api-client';
+import { api } from '../../../lib/api-ref';
 
 type VerifyOutcome =
   | { status: 'verified' }
@@ -13,7 +13,7 @@ type VerifyOutcome =
 
 async function postVerifyEmail(token: string): Promise<VerifyOutcome> {
   try {
-    await call(verifyEmail, { body: { token } });
+    await call(api('verifyEmail'), { body: { token } });
     return { status: 'verified' };
   } catch (error) {
     // 400 invalid_token: unknown, used or expired ('This verification link is invalid or has expired.').

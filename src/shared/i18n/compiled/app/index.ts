@@ -1039,3 +1039,17 @@ export const loadAppMessages: Readonly<Record<Locale, () => Promise<Messages>>> 
   "tr": () => import('./tr').then((module) => module.messages),
   "ar": () => import('./ar').then((module) => module.messages),
 };
+
+/** The admin screens' part of each language (decision 104), loaded for those screens only. */
+export const loadAppAdminMessages: Readonly<Record<Locale, () => Promise<Messages>>> = {
+  "en": () => import('./admin/en').then((module) => module.messages),
+  "es": () => import('./admin/es').then((module) => module.messages),
+  "fr": () => import('./admin/fr').then((module) => module.messages),
+  "de": () => import('./admin/de').then((module) => module.messages),
+  "it": () => import('./admin/it').then((module) => module.messages),
+  "pt": () => import('./admin/pt').then((module) => module.messages),
+  "zh-CN": () => import('./admin/zh-CN').then((module) => module.messages),
+  "ja": () => import('./admin/ja').then((module) => module.messages),
+  "tr": () => import('./admin/tr').then((module) => module.messages),
+  "ar": () => import('./admin/ar').then((module) => module.messages),
+};
