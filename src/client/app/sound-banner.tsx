@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { appText } from '@shared/i18n/app';
 import { focusPageHeading } from '../lib/focus';
 import { useI18n } from '../lib/i18n';
@@ -25,17 +26,27 @@ function SpeakerOffIcon() {
  * page silent (after a reload, until the first tap: autoplay policy), a server sees this full-width banner right
  * under the header. One tap anywhere unlocks the audio and the banner goes; tapping the banner itself also plays
  * the chime, so the person hears that it works.
+ *
+ * A tap's first touch already unlocks the audio (lib/sound.ts listens on the whole page), often before the tap's
+ * click: the banner stays until that click has reached it. Gone earlier, the content below would move up under the
+ * finger and take the click (a filter, the sound mode), and the banner's own chime would never play.
  */
 export function SoundBanner() {
   const state = useSoundState();
   const i18n = useI18n();
-  if (state !== 'blocked') return null;
+  const [pressed, setPressed] = useState(false);
+  if (state !== 'blocked' && !pressed) return null;
   return (
     <div className="border-b border-warning-300 bg-warning-100">
       <button
         type="button"
+        onPointerDown={() => setPressed(true)}
+        onPointerCancel={() => setPressed(false)}
+        // A touch's click follows its pointerup at once; a tap that ends elsewhere sends none.
+        onPointerUp={() => window.setTimeout(() => setPressed(false), 500)}
         onClick={() => {
           turnOnSound();
+          setPressed(false);
           // The banner is about to disappear: keep focus on the page, not on <body>.
           focusPageHeading();
         }}
