@@ -3,7 +3,7 @@
  * made before the app has loaded is still sent, once. On a restaurant of the demo admin's own, so the demo's tables
  * and requests stay as other specs expect them.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, ownRestaurantWithTable, test, unique } from './support';
 
 async function ownRestaurant(page: Page) {
@@ -12,9 +12,32 @@ async function ownRestaurant(page: Page) {
   const pending = async () => {
     const res = await page.request.get(`/api/restaurants/${restaurantId}/requests`);
     expect(res.ok()).toBe(true);
-    return ((await res.json()) as { pending: { tableNumber: string; type: string }[] }).pending;
+    return (
+      (await res.json()) as {
+        pending: { tableNumber: string; type: string; note: string | null; urgent: boolean }[];
+      }
+    ).pending;
   };
   return { name, url: `/table/${restaurantId}/${tableId}`, pending };
+}
+
+/**
+ * A guest's phone on a slow network: the app's script is held back until `release()`, so the server-drawn page is
+ * all there is. The guest shell's service worker (decision 056) may take control at once and fetch the app's script
+ * itself, past page.route: it is blocked here, so this is a first visit and nothing else.
+ */
+async function guestWithAppHeld(browser: Browser): Promise<{ guest: Page; release: () => void }> {
+  const guest = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await guest.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { guest, release };
 }
 
 test('the guest page arrives drawn, with its data, and is live once the app takes over', async ({
@@ -69,19 +92,7 @@ test('a tap before the app has loaded is sent once the page is live, exactly onc
   browser,
 }) => {
   const own = await ownRestaurant(page);
-  // The guest shell's service worker (decision 056) may take control at once and fetch the app's script itself,
-  // past page.route: it is blocked here, so this is a first visit on a slow network and nothing else.
-  const guest = await browser.newPage({
-    viewport: { width: 390, height: 844 },
-    serviceWorkers: 'block',
-  });
-  // Hold the app's script back, as a slow network would, until the guest has tapped.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await guest.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { guest, release } = await guestWithAppHeld(browser);
   let presses = 0;
   guest.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith('/requests')) presses++;
@@ -96,3 +107,28 @@ test('a tap before the app has loaded is sent once the page is live, exactly onc
   expect(await own.pending()).toMatchObject([{ tableNumber: '4', type: 'server' }]);
   await guest.close();
 });
+
+for (const tapBeforeLive of [true, false])
+  test(`a note and the allergy flag typed before the app has loaded go with ${tapBeforeLive ? 'a tap made then' : 'a later tap'}`, async ({
+    page,
+    browser,
+  }) => {
+    const own = await ownRestaurant(page);
+    const { guest, release } = await guestWithAppHeld(browser);
+    await guest.goto(own.url);
+    // The server-drawn page's fields take typing before the app is there.
+    await guest.getByLabel('Note for the staff').fill('no ice');
+    await guest.getByRole('checkbox', { name: /Allergy \/ urgent/ }).check();
+    if (tapBeforeLive) await guest.getByRole('button', { name: 'Refill Drinks' }).click();
+    release();
+    await guest.locator('#guest-data').waitFor({ state: 'detached' });
+    if (!tapBeforeLive) {
+      await expect(guest.getByLabel('Note for the staff')).toHaveValue('no ice');
+      await guest.getByRole('button', { name: 'Refill Drinks' }).click();
+    }
+    await expect(guest.getByRole('region', { name: 'Your request' })).toContainText(
+      'Your note: no ice',
+    );
+    expect(await own.pending()).toMatchObject([{ type: 'refill', note: 'no ice', urgent: true }]);
+    await guest.close();
+  });

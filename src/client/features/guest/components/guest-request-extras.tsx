@@ -53,6 +53,7 @@ export function GuestRequestExtras({
         </div>
         <input
           id={noteId}
+          name="note"
           type="text"
           dir="auto"
           autoComplete="off"
@@ -77,6 +78,7 @@ export function GuestRequestExtras({
       <label className="flex min-h-12 cursor-pointer items-start gap-3 rounded-control border border-urgent-200 bg-urgent-50 p-3 has-checked:border-urgent-600 has-checked:ring-1 has-checked:ring-urgent-600">
         <input
           type="checkbox"
+          name="urgent"
           checked={extras.urgent}
           onChange={(event) => onUrgentChange(event.target.checked)}
           aria-describedby={urgentHintId}

@@ -18,3 +18,13 @@ export function takeEarlyPress(): RequestKind | null {
   delete root().earlyPress;
   return isSpecType(type) || isCustomTypeKey(type) ? type : null;
 }
+
+/**
+ * The note and flag typed into the server-drawn page's fields before the app took over (the fields keep what was
+ * typed; the app's state starts empty), or null when nothing was.
+ */
+export function typedExtras(): { note: string; urgent: boolean } | null {
+  const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  const typed = { note: field('note')?.value ?? '', urgent: field('urgent')?.checked ?? false };
+  return typed.note || typed.urgent ? typed : null;
+}

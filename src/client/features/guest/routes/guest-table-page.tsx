@@ -42,7 +42,7 @@ import {
   type ButtonStates,
 } from '../components/guest-table-view';
 import { TableNotFound } from '../components/table-not-found';
-import { takeEarlyPress } from '../lib/early-press';
+import { takeEarlyPress, typedExtras } from '../lib/early-press';
 import {
   clearPendingPress,
   newPressKey,
@@ -345,11 +345,14 @@ function GuestTable({
   // server-drawn page before the app took it over (decision 017) is sent now.
   useEffect(() => {
     if (delivering.current) return;
+    // A note or flag typed before the app took over stays the guest's, and goes with the tap made then.
+    const typed = typedExtras();
+    if (typed) setExtras((current) => ({ ...current, ...typed }));
     const pending = readPendingPress(ref);
     if (pending) void deliver(pending);
     else {
       const early = takeEarlyPress();
-      if (early) send(early);
+      if (early) send(early, typed ?? extras);
     }
     // Once, on mount: `send` is a new function each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -371,7 +374,10 @@ function GuestTable({
       : guestText(i18n, 'guest.pleaseWait');
   }
 
-  function send(type: RequestKind) {
+  function send(
+    type: RequestKind,
+    { note: typedNote, urgent }: Pick<GuestExtras, 'note' | 'urgent'> = extras,
+  ) {
     // SPEC §5: during the cool-down, or while a press is on its way, a press is ignored; issue 12 says why.
     if (delivering.current) return;
     if (cooldown > 0) {
@@ -379,7 +385,7 @@ function GuestTable({
       return;
     }
     // Decision 070: a note the server would refuse is refused here, at once, in the guest's language.
-    const note = normalizeNote(extras.note);
+    const note = normalizeNote(typedNote);
     const problem = note === null ? null : noteProblem(note);
     if (problem) {
       setExtras((current) => ({ ...current, noteError: noteRefusal(i18n, problem) }));
@@ -390,7 +396,7 @@ function GuestTable({
       type,
       at: Date.now(),
       note,
-      urgent: extras.urgent,
+      urgent,
     };
     savePendingPress(ref, press);
     void deliver(press);
