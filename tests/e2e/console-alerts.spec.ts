@@ -188,6 +188,43 @@ test('after a reload the console says sound is blocked; a press stays silent; on
   }
 });
 
+test('a toast whose container cannot load yet waits, and shows once it can; the console keeps working', async ({
+  browser,
+}) => {
+  // Decision 104: react-toastify loads with the first toast. Offline before the service worker had that chunk, the
+  // load fails: the screen must not break, and the toast comes when the chunk does.
+  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    let offline = true;
+    let refused = 0;
+    await page.route(/\/assets\/toast-container-[^/]+\.js$/, (route) => {
+      if (!offline) return route.continue();
+      refused += 1;
+      return route.abort('internetdisconnected');
+    });
+    await signInThroughApi(page);
+    await page.goto('/server/requests');
+    const heading = page.getByRole('heading', { name: 'Table Service Requests' });
+    await expect(heading).toBeVisible();
+    const pending = page.getByRole('region', { name: 'Pending Requests' });
+    const [table] = await freeTables(api, 1);
+    await press(api, table!, 'order');
+    await expect(
+      pending.getByRole('article', { name: new RegExp(` Table ${table!.number}$`) }),
+    ).toBeVisible();
+    const toast = page.getByText(`New Request from Table ${table!.number}`);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await expect(toast).toHaveCount(0);
+    await expect(heading).toBeVisible();
+    offline = false;
+    await expect(toast).toBeVisible({ timeout: 20_000 });
+    await completeAll(page, pending);
+  } finally {
+    await context.close();
+  }
+});
+
 test('pending counts follow presses and completions; a burst of five keeps the list visible; keyboard Complete keeps focus', async ({
   browser,
 }) => {
