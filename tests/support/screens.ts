@@ -118,15 +118,25 @@ async function guestText(page: Page, id: string): Promise<string> {
  * answering the press itself with that refusal, so the demo restaurant's hours and blocks stay as they are.
  */
 async function refusedPress(page: Page, url: string, code: string, messageId: string) {
-  await page.route('**/api/public/restaurants/*/tables/*/requests', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({
-          status: 403,
-          contentType: 'application/json',
-          body: JSON.stringify({ error: { code, message: code, messageId } }),
-        })
-      : route.continue(),
-  );
+  let refused = false;
+  await page.route('**/api/public/restaurants/*/tables/*/requests', (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    refused = true;
+    return route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code, message: code, messageId } }),
+    });
+  });
+  // The page re-checks the table (its cool-down answer says whether the restaurant is closed now, decision 100): the
+  // real "open" answer arriving after the refused press took the closed state back (seen in CI: the screen waited
+  // for a status that had come and gone). Once the press is refused, the re-check says what the refusal said.
+  if (code === 'restaurant_closed')
+    await page.route('**/api/public/restaurants/*/tables/*/cooldown', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, closedNow: refused || body.closedNow } });
+    });
   await page.goto(url);
   await page.locator('#guest-data').waitFor({ state: 'detached' });
   await page.getByRole('button', { name: await guestText(page, 'guest.button.server') }).click();
