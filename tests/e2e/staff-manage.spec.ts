@@ -181,11 +181,16 @@ test('a server changes their own PIN from the account page, current PIN first', 
   // Still signed in here; the demo PIN is his again.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
-  const check = await page.request.post('/api/auth/pin-login', {
-    data: { loginId: alex.loginId, pin: alex.pin },
-    headers: { origin: ORIGIN },
-  });
-  expect(check.ok()).toBe(true);
+  // Twice in CI this sign-in got no answer before the test's time ran out, and the test then failed in its teardown
+  // (cause not found yet, see the session notes): each try is bounded, so an unanswered one is tried again.
+  await expect(async () => {
+    const check = await page.request.post('/api/auth/pin-login', {
+      data: { loginId: alex.loginId, pin: alex.pin },
+      headers: { origin: ORIGIN },
+      timeout: 8_000,
+    });
+    expect(check.ok()).toBe(true);
+  }).toPass({ timeout: 25_000 });
 });
 
 test('the owner deactivates Sam (sign-in refused, table released) and reactivates him', async ({
