@@ -49,6 +49,9 @@ interface PressSplit {
   commitToDeliveryMs: number;
   /** Share of presses whose commit took longer than 2.5 ms (the histogram's bucket). */
   commitOver2500us: number;
+  /** Shares past 10 ms (the tail's side: the press's statements, or the way from its commit to the sockets). */
+  commitOver10ms: number;
+  deliveryOver10ms: number;
 }
 
 const METRICS_TOKEN = 'bench-floor-metrics-token';
@@ -73,6 +76,8 @@ async function pressSplit(server: ServerProcess): Promise<PressSplit | null> {
     pressToCommitMs: (value(`${commit}_sum`) / commits) * 1000,
     commitToDeliveryMs: (value(`${delivery}_sum`) / deliveries) * 1000,
     commitOver2500us: 1 - value(`${commit}_bucket{le="0.0025"}`) / commits,
+    commitOver10ms: 1 - value(`${commit}_bucket{le="0.01"}`) / commits,
+    deliveryOver10ms: 1 - value(`${delivery}_bucket{le="0.01"}`) / deliveries,
   };
 }
 
@@ -141,7 +146,7 @@ export async function runFloor(log: (line: string) => void): Promise<FloorLoadRe
         const split = await pressSplit(server);
         if (split)
           log(
-            `  ours, server side: press → commit ${ms(split.pressToCommitMs)} ms, commit → sockets ${ms(split.commitToDeliveryMs)} ms (means); commits over 2.5 ms: ${(split.commitOver2500us * 100).toFixed(1)} %`,
+            `  ours, server side: press → commit ${ms(split.pressToCommitMs)} ms, commit → sockets ${ms(split.commitToDeliveryMs)} ms (means); commits over 2.5 ms: ${(split.commitOver2500us * 100).toFixed(1)} %, over 10 ms: ${(split.commitOver10ms * 100).toFixed(2)} %; deliveries over 10 ms: ${(split.deliveryOver10ms * 100).toFixed(2)} %`,
           );
         results.push({ load, floor: floorRuns, durable: durableRuns, ours: oursRuns, split });
       } finally {

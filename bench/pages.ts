@@ -32,6 +32,18 @@ const CLIENT_DIST = path.join(ROOT, 'dist', 'client');
 const CLIENT_MAPS = path.join(ROOT, 'dist', 'client-sourcemaps');
 /** `BENCH_LIGHTHOUSE_RUNS=0` weighs the pages only (no Lighthouse: its budgets read "not measured"). */
 const LIGHTHOUSE_RUNS = lighthouseRuns(process.env.BENCH_LIGHTHOUSE_RUNS);
+/**
+ * `BENCH_LIGHTHOUSE_PAGES=console` (a comma-separated list of guest, guest-ar, login, console) audits only those
+ * pages: for probing one page while working on it. The others' budgets then read "not measured".
+ */
+const LIGHTHOUSE_PAGES = new Set(
+  (process.env.BENCH_LIGHTHOUSE_PAGES ?? 'guest,guest-ar,login,console')
+    .split(',')
+    .map((p) => p.trim()),
+);
+const auditRuns = (page: string) => (LIGHTHOUSE_PAGES.has(page) ? LIGHTHOUSE_RUNS : 0);
+/** `BENCH_KEEP_TRACE=1` keeps each run's Chromium trace beside its report (`….trace.json`: the long tasks, decision 105). */
+const KEEP_TRACE = Boolean(process.env.BENCH_KEEP_TRACE);
 const BUILD_TIMEOUT_MS = 300_000;
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
 const PAGE_TIMEOUT_MS = 30_000;
@@ -545,6 +557,11 @@ async function runLighthouse(
       `lighthouse-${name}-${language === 'en' ? '' : `${language}-`}${run}.json`,
     );
     fs.writeFileSync(reportFile, JSON.stringify(lhr, null, 1));
+    if (KEEP_TRACE)
+      fs.writeFileSync(
+        reportFile.replace(/\.json$/, '.trace.json'),
+        JSON.stringify((result.artifacts as { Trace: unknown }).Trace),
+      );
     const summary = summarise(lhr, reportFile);
     log(
       `  Lighthouse run ${run} (${name}, ${language}): performance ${summary.performance}, accessibility ${summary.accessibility}, ` +
@@ -603,22 +620,22 @@ export async function runPages(log: (line: string) => void): Promise<PagesResult
       log(`  ${p.label}: ${kb(js)} KB JS, ${kb(css)} KB CSS (gzip -9)`);
     }
     const runs: LighthouseRun[] = [];
-    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+    for (let run = 1; run <= auditRuns('guest'); run++) {
       await quiet(log);
       runs.push(await runLighthouse(base + guestPath, run, log));
     }
     const arabic: LighthouseRun[] = [];
-    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+    for (let run = 1; run <= auditRuns('guest-ar'); run++) {
       await quiet(log);
       arabic.push(await runLighthouse(base + guestPath, run, log, 'ar'));
     }
     const login: LighthouseRun[] = [];
-    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+    for (let run = 1; run <= auditRuns('login'); run++) {
       await quiet(log);
       login.push(await runLighthouse(`${base}/login`, run, log, 'en', 'login'));
     }
     const consoleRuns: LighthouseRun[] = [];
-    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+    for (let run = 1; run <= auditRuns('console'); run++) {
       await quiet(log);
       // A fresh PIN session per run, sent as the cookie header of every request Lighthouse makes.
       const cookie = await serverSessionCookie(base);

@@ -50,7 +50,8 @@ startup\`, \`npm run bench -- pages\`, \`npm run bench -- abuse\`, \`npm run ben
 longer when it waits for other work to finish).
 \`BENCH_CPU_PROF=1\` writes a CPU profile of every server child into \`.tmp/bench/prof/\`; \`BENCH_TRACE_GC=1\` logs its
 garbage collections (with their pauses) into \`.tmp/bench/<name>.log\`. \`BENCH_LIGHTHOUSE_RUNS\` sets the pages bench's Lighthouse
-runs per page (default 3; \`0\` weighs the pages only, its Lighthouse budgets "not measured").
+runs per page (default 3; \`0\` weighs the pages only, its Lighthouse budgets "not measured"); \`BENCH_LIGHTHOUSE_PAGES=console\` (of guest, guest-ar,
+login, console) audits only those, \`BENCH_KEEP_TRACE=1\` keeps each run's Chromium trace beside its report (its long tasks).
 
 How the numbers are made:
 

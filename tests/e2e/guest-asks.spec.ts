@@ -67,8 +67,18 @@ test.afterAll(async () => {
   await adminContext?.close();
 });
 
-const guestAt = (browser: Browser, table: string): Promise<Page> =>
-  openGuestPage(browser, restaurantId, tables.get(table)!, `Table ${table}`);
+/** Guest phones opened by a test; each is closed after it (an open one would poll the cool-down until the run ends). */
+const guestPages: Page[] = [];
+test.afterEach(async () => {
+  await Promise.all(guestPages.splice(0).map((page) => page.context().close()));
+});
+
+const guestAt = async (browser: Browser, table: string, locale?: string): Promise<Page> => {
+  const label = locale?.startsWith('es') ? `Mesa ${table}` : `Table ${table}`;
+  const page = await openGuestPage(browser, restaurantId, tables.get(table)!, label, locale);
+  guestPages.push(page);
+  return page;
+};
 
 /** A request's line on the console, named "<type title> Table <n>" (issue 28). */
 const line = (table: string) =>
@@ -185,7 +195,7 @@ test('the owner adds "High chair" with a Spanish label and hides "Refill Drinks"
   await expect(owner.locator('.Toastify').getByText('Guest buttons saved.')).toBeVisible();
   await owner.close();
 
-  const guest = await openGuestPage(browser, restaurantId, tables.get('35')!, 'Mesa 35', 'es-ES');
+  const guest = await guestAt(browser, '35', 'es-ES');
   await expect(guest.getByRole('button', { name: 'Trona' })).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Más bebidas' })).toHaveCount(0);
   await expect(guest.getByRole('button', { name: 'Llamar al camarero' })).toBeVisible();

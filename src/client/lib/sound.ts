@@ -3,15 +3,23 @@
  * toast while the staff app is open. On by default, switched on the requests console and remembered per device.
  *
  * Issue 12 (decision 033): the app knows whether it can actually make sound. Browsers let a page play audio only
- * after the person interacted with it (Chromium's autoplay policy; after a reload the page starts silent again),
- * so the console creates its AudioContext at once and watches its state: 'running' means a chime will be heard,
- * anything else ('suspended', Safari's 'interrupted') means the browser is holding it back until the next tap.
- * Every tap or key press on the page tries to unlock it.
+ * after the person interacted with it (Chromium's autoplay policy; after a reload the page starts silent again). The
+ * AudioContext's state says which: 'running' means a chime will be heard, anything else ('suspended', Safari's
+ * 'interrupted') means the browser is holding it back until the next tap. Every tap or key press on the page tries
+ * to unlock it.
+ *
+ * Decision 105: the AudioContext is made at the first tap or key press (where it can start running), or when a chime
+ * is due — not as the console starts: making it starts the device's audio, a long task (70–90 ms of main thread on
+ * this machine, several times that on a phone) that held back the console's first screen. Until then the page has
+ * no audio and says so ('blocked'), which is true wherever a page nobody has touched may not play sound; where it
+ * may (an installed app on some phones), the first call's chime finds that out, plays, and the banner goes.
  */
 import { useSyncExternalStore } from 'react';
 import { SOUND_MODE_CACHE, SOUND_MODE_KEY } from './sound-mode-store';
 
 const STORAGE_KEY = 'table-service.sound-alerts';
+/** A chime the browser let start later than this after its call is not played. */
+const STALE_CHIME_MS = 2_000;
 const listeners = new Set<() => void>();
 let context: AudioContext | null = null;
 
@@ -51,12 +59,11 @@ function unlock(): void {
 const ACTIVATION_EVENTS = ['pointerdown', 'pointerup', 'touchend', 'keydown', 'click'] as const;
 
 /**
- * Called by the staff app while someone is signed in: creates the audio at once (so its state says whether the
- * browser allows sound) and unlocks it on every interaction. Returns the clean-up.
+ * Called by the staff app while someone is signed in: unlocks the audio on every interaction (making it at the first,
+ * decision 105). Returns the clean-up.
  */
 export function startSoundAlerts(): () => void {
   if (!hasWebAudio()) return () => undefined;
-  ensureContext();
   notify();
   for (const type of ACTIVATION_EVENTS) window.addEventListener(type, unlock, true);
   return () => {
@@ -149,7 +156,26 @@ export function turnOnSound(sample = true): void {
 export function playChime(late = false): void {
   const mode = soundMode();
   if (mode === 'silent' || (mode === 'overdue' && !late)) return;
+  if (context === null) {
+    // Nobody has touched the page yet (decision 105): where the browser lets it play anyway, the new audio starts
+    // and this chime plays once it runs; elsewhere it stays held back, silent, as before.
+    const audio = ensureContext();
+    if (audio !== null && audio.state !== 'running') {
+      const askedAt = Date.now();
+      audio.resume().then(() => {
+        notify();
+        // Held back until a tap unlocked it much later: that tap's own sample chime is the one to hear.
+        if (Date.now() - askedAt < STALE_CHIME_MS) playNotes(audio);
+      }, notify);
+      return;
+    }
+  }
   if (context === null || context.state !== 'running') return;
+  playNotes(context);
+}
+
+function playNotes(context: AudioContext): void {
+  if (context.state !== 'running') return;
   const start = context.currentTime;
   for (const [offset, frequency] of [
     [0, 880],

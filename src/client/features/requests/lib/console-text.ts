@@ -10,6 +10,22 @@ import type { ServiceRequest } from '@shared/schemas';
 // A request's type and waiting time are worded alike on the console and the floor board (lib/request-text.ts).
 export { elapsedText, typeText } from '../../../lib/request-text';
 
+/**
+ * Intl formatters are costly to build (each loads its locale's data) and the console writes these times on every row
+ * at every tick: one of each per locale, built once.
+ */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
+  let format = cache.get(locale);
+  if (format === undefined) {
+    format = make();
+    cache.set(locale, format);
+  }
+  return format;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -46,7 +62,11 @@ export function durationText(i18n: I18n, ms: number): string {
 export function relativeText(i18n: I18n, timestamp: number, now: number): string {
   const elapsed = Math.max(0, now - timestamp);
   if (elapsed < MINUTE) return appText(i18n, 'app.console.justNow');
-  const format = new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'always' });
+  const format = cached(
+    relativeFormats,
+    i18n.locale,
+    () => new Intl.RelativeTimeFormat(i18n.locale, { numeric: 'always' }),
+  );
   if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
   return format.format(-Math.floor(elapsed / DAY), 'day');
@@ -54,9 +74,11 @@ export function relativeText(i18n: I18n, timestamp: number, now: number): string
 
 /** A time of day as the screen's locale writes it ('09:41', '9:41'). */
 export function clockText(i18n: I18n, timestamp: number): string {
-  return new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit' }).format(
-    timestamp,
-  );
+  return cached(
+    clockFormats,
+    i18n.locale,
+    () => new Intl.DateTimeFormat(i18n.locale, { hour: '2-digit', minute: '2-digit' }),
+  ).format(timestamp);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { COMPLETED_LIST_CAP, SKELETON_COUNT } from '@shared/constants';
+import { COMPLETED_LIST_CAP } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
 import type { ServiceRequest } from '@shared/schemas';
 import { Button } from '../../../components/ui/button';
@@ -34,6 +34,16 @@ import { StrokeIcon } from '../../../components/ui/request-type-icon';
 
 /** Waiting times tick every second ('45 s', issue 12). */
 const ELAPSED_TICK_MS = 1_000;
+/**
+ * With no open request on the screen only the completed ones' 'N minutes ago' is left to keep true: the quiet console
+ * (most of a shift) no longer draws itself again every second, which a phone pays for in battery.
+ */
+const QUIET_TICK_MS = 15_000;
+/**
+ * One placeholder line while the list loads, about as tall as "No pending requests." (the usual answer as a shift
+ * begins): three made the shift and tables cards below jump up when the list came back empty (Lighthouse: CLS 0.044).
+ */
+const LOADING_ROWS = 1;
 /** Requests drawn at first, and added by each "Show N more" (every open request stays reachable, issue 25). */
 const ROWS_STEP = 60;
 const FILTER_KEY = 'table-service.console-filter';
@@ -116,7 +126,6 @@ export function ServerRequestsPage() {
   const tables = useTables(restaurantId);
   const notes = new Map((tables.data ?? []).map((table) => [table.id, table.note]));
   const restaurant = useRestaurant(restaurantId).data;
-  const now = useNow(ELAPSED_TICK_MS);
   const regionRef = useRef<HTMLElement>(null);
   const focusPlan = useRef<FocusPlan | null>(null);
   const pendingHeadingId = useId();
@@ -133,6 +142,7 @@ export function ServerRequestsPage() {
 
   const userId = user?.id ?? null;
   const open = requests.data?.pending ?? [];
+  const now = useNow(open.length > 0 ? ELAPSED_TICK_MS : QUIET_TICK_MS);
   const counts = filterCounts(open, userId);
   const groups = groupByTable(open.filter((r) => matchesFilter(r, filter, userId)));
   const { shown, hidden } = firstRows(groups, rowLimit);
@@ -168,7 +178,7 @@ export function ServerRequestsPage() {
         <div role="status">
           <span className="sr-only">{appText(i18n, 'app.console.loading')}</span>
           <div aria-hidden="true" className="space-y-2">
-            {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+            {Array.from({ length: LOADING_ROWS }, (_, index) => (
               <Skeleton key={index} className="h-16 w-full rounded-card" />
             ))}
           </div>
