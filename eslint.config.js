@@ -17,8 +17,9 @@ const features = fs
   .map((entry) => entry.name);
 
 /**
- * The named exceptions to server ↛ client: the server draws two pages with the components the browser then takes
- * over — the guest view (docs/decisions/017) and the sign-in page (decision 103).
+ * The named exceptions to server ↛ client: the server draws pages with the components the browser then takes
+ * over — the guest view (docs/decisions/017), the sign-in page (decision 103) and the console's first frame
+ * (decision 106).
  */
 const DRAWN_PAGES = {
   'src/server/http/guest-page.tsx': ['./features/guest/components/guest-table-view.tsx'],
@@ -28,6 +29,7 @@ const DRAWN_PAGES = {
     './lib/i18n.tsx',
   ],
   'src/server/http/sign-in-page.test.ts': ['./features/auth/sign-in/sign-in-texts.ts'],
+  'src/server/http/console-frame.tsx': ['./app/console-frame.tsx', './lib/i18n.tsx'],
 };
 
 function boundaryZones({ clientAllowed = [] } = {}) {
@@ -42,7 +44,7 @@ function boundaryZones({ clientAllowed = [] } = {}) {
       from: './src/client',
       ...(clientAllowed.length > 0 ? { except: clientAllowed } : {}),
       message:
-        'The server never imports client code (the exceptions: the pages it draws, guest-page.tsx and sign-in-page.tsx, decisions 017 and 103); move what both need into src/shared.',
+        'The server never imports client code (the exceptions: the pages it draws, guest-page.tsx, sign-in-page.tsx and console-frame.tsx, decisions 017, 103 and 106); move what both need into src/shared.',
     },
     {
       target: './src/client',

@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, dirOf, negotiateLocale } from '@shared/i18n/locales';
 import { applyDocumentLanguage } from './lib/i18n';
 import { LoadingScreen } from './components/ui/spinner';
 import { preloadRoute } from './app/route-modules';
+import { CONSOLE_FRAME_ATTRIBUTE } from '@shared/constants';
 
 const loadApp = () => import('./app/app');
 
@@ -22,11 +23,40 @@ export function startStaffApp(): void {
   if (container === null) throw new Error('index.html must contain <div id="root">');
   const app = loadApp();
   preloadRoute(window.location.pathname);
-  const root = createRoot(container);
+  // Decision 106: a console frame drawn by the server stays on screen while the app draws itself beside it.
+  const frame = container.querySelector(`[${CONSOLE_FRAME_ATTRIBUTE}]`) !== null;
+  const target = frame ? document.createElement('div') : container;
+  const root = createRoot(target);
   const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
-  // The loading screen speaks the browser's language until the app knows the user's (StaffI18n).
-  const locale = negotiateLocale(navigator.languages, DEFAULT_LOCALE);
-  applyDocumentLanguage(locale, dirOf(locale));
-  render(<LoadingScreen />);
+  if (frame) takeOverFrame(container, target);
+  else {
+    // The loading screen speaks the browser's language until the app knows the user's (StaffI18n).
+    const locale = negotiateLocale(navigator.languages, DEFAULT_LOCALE);
+    applyDocumentLanguage(locale, dirOf(locale));
+    render(<LoadingScreen />);
+  }
   void app.then(({ App }) => render(<App />));
+}
+
+/** Longest a drawn frame is kept waiting for the app's page (a slow chunk, a screen without a heading). */
+const FRAME_HOLD_MS = 5_000;
+
+/**
+ * Puts the app's root (`live`, rendered off screen) in the drawn frame's place once the app has drawn a page — its
+ * heading is in <main> — or an error, or after FRAME_HOLD_MS whatever it shows. React's events are on `live` itself, and its
+ * portals (toasts, dialogs) in <body>, so both work before and after the move.
+ */
+function takeOverFrame(frame: HTMLElement, live: HTMLElement): void {
+  let timer = 0;
+  const observer = new MutationObserver(() => {
+    if (live.querySelector('main h1, [role="alert"]') !== null) swap();
+  });
+  function swap() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    live.id = 'root';
+    frame.replaceWith(live);
+  }
+  observer.observe(live, { childList: true, subtree: true });
+  timer = window.setTimeout(swap, FRAME_HOLD_MS);
 }

@@ -100,6 +100,8 @@ export const GUEST_LOCALE_COOKIE = 'guest_locale';
 export const LOGIN_TAB_COOKIE = 'login_tab';
 /** The sign-in page's language, texts and tab, embedded by the server that drew it (decision 103). */
 export const SIGN_IN_DATA_ELEMENT_ID = 'sign-in-data';
+/** Marks the console's first frame drawn by the server (decision 106); the staff app takes its place. */
+export const CONSOLE_FRAME_ATTRIBUTE = 'data-console-frame';
 export type LoginTab = 'email' | 'pin';
 export const isLoginTab = (value: unknown): value is LoginTab =>
   value === 'email' || value === 'pin';

@@ -8,7 +8,8 @@
  * The budget is 150 KB gzip each, and both are held to it. The sign-in page meets it since it is drawn by the server
  * and taken over without the staff app (decision 103: about 103 KB, no zod, router, TanStack Query or toasts); the
  * console since its calls and live frames need no zod, its toasts load with the first one and the admin screens'
- * texts are a catalogue part of their own (decision 104: about 146 KB).
+ * texts are a catalogue part of their own (decision 104: about 146 KB). The console's first frame is drawn by the
+ * server and the app takes its place (decision 106): the second test holds that.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -108,4 +109,51 @@ test('the sign-in page and the server console stay within their first-load JavaS
   expect(console_.scripts.some((script) => fs.existsSync(path.join(MAPS, `${script}.map`)))).toBe(
     true,
   );
+});
+
+test('the console arrives with its first frame drawn by the server, and the app takes the frame’s place (decision 106)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 360, height: 740 },
+  });
+  const origin = test.info().project.use.baseURL!;
+  const staff = DEMO.servers[0];
+  const signedIn = await context.request.post('/api/auth/pin-login', {
+    data: { loginId: staff.loginId, pin: staff.pin },
+    headers: { origin },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const page = await context.newPage();
+  // The staff app's code is held back at first: what the browser shows is what the server drew.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/staff-main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const response = await page.goto('/server/requests');
+  expect(await response!.text()).toContain('data-console-frame="requests"');
+  const frame = page.locator('[data-console-frame]');
+  await expect(frame.getByText('Tap to turn on sound')).toBeVisible();
+  await expect(frame.getByText('Table Service Requests')).toBeVisible();
+  // A picture until the app is live: nothing in it is offered to assistive technology.
+  await expect(page.getByRole('heading', { name: 'Table Service Requests' })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Table Service Requests' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(frame).toHaveCount(0);
+  await expect(page.locator('#root')).toHaveCount(1);
+  // The app is live where the frame was: its own controls answer.
+  await expect(page.getByRole('combobox', { name: 'Sound alerts' })).toBeEnabled();
+  await context.close();
+
+  // Signed out, the same address gets the plain shell (the app then sends the visitor to sign in).
+  const visitor = await browser.newContext({ serviceWorkers: 'block' });
+  const plain = await visitor.request.get('/server/requests');
+  expect(await plain.text()).not.toContain('data-console-frame');
+  await visitor.close();
 });

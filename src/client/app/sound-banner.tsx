@@ -31,7 +31,7 @@ function SpeakerOffIcon() {
  * click: the banner stays until that click has reached it. Gone earlier, the content below would move up under the
  * finger and take the click (a filter, the sound mode), and the banner's own chime would never play.
  */
-export function SoundBanner() {
+export function SoundBanner({ live = true }: { live?: boolean }) {
   const state = useSoundState();
   const i18n = useI18n();
   const [pressed, setPressed] = useState(false);
@@ -40,6 +40,8 @@ export function SoundBanner() {
     <div className="border-b border-warning-300 bg-warning-100">
       <button
         type="button"
+        // Drawn by the server before the app runs (decision 106): a tap then would do nothing yet.
+        aria-disabled={live ? undefined : true}
         onPointerDown={() => setPressed(true)}
         onPointerCancel={() => setPressed(false)}
         // A touch's click follows its pointerup at once; a tap that ends elsewhere sends none.

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { homePathForRole, isSignInPath, matchTablePath } from '@shared/paths';
 import { idParamSchema } from '@shared/schemas';
@@ -15,6 +15,8 @@ import { guestPageLanguage, renderGuestPage } from './guest-page';
 import { GUEST_LOCALE_COOKIE, isLoginTab, LOGIN_TAB_COOKIE } from '@shared/constants';
 import { isLocale, negotiateLocale } from '@shared/i18n/locales';
 import { renderSignInPage } from './sign-in-page';
+import { consoleFramePage, renderConsoleFrame } from './console-frame';
+import { findUserById } from '../modules/users/users.repo';
 import { MSG } from '@shared/messages';
 
 /** Built assets carry a content hash in their name and never change; the rest (sw.js, icons…) may. */
@@ -26,6 +28,14 @@ function cacheControlFor(file: string): string {
 
 /** A source map, compressed or not (the build keeps them in dist/client-sourcemaps, never served). */
 const isSourceMap = (pathname: string) => /\.map(\.gz|\.br)?$/i.test(pathname);
+
+/** A page the server drew: Vary, because it is drawn in the language those headers ask for (and for whom). */
+const sendDrawn = (reply: FastifyReply, html: string, cacheControl: 'no-cache' | 'no-store') =>
+  reply
+    .type('text/html')
+    .header('cache-control', cacheControl)
+    .header('vary', 'Accept-Language, Cookie')
+    .send(html);
 
 /** Serves the build in `clientDist` (dist/client); without a build there (tests, dev) nothing is registered. */
 export async function registerClientRoutes(
@@ -72,6 +82,24 @@ export async function registerClientRoutes(
       : negotiateLocale(request.headers['accept-language'], fallback);
     return renderGuestPage(shell, page.data, await guestPageLanguage(locale));
   };
+  /**
+   * Decision 106: a signed-in server opening their console gets its first frame drawn, in their language (the one
+   * stored on them, else the browser's, as the app chooses); anyone else, or any failure, the plain shell.
+   */
+  const renderedConsoleFrame = async (request: FastifyRequest): Promise<string | null> => {
+    const page = consoleFramePage(request.url);
+    const user = request.user;
+    if (page === null || !user || user.token || user.role !== 'server') return null;
+    try {
+      const row = await findUserById(services.db, user.id);
+      const locale = isLocale(row?.language)
+        ? row.language
+        : negotiateLocale(request.headers['accept-language'], 'en');
+      return await renderConsoleFrame(shell, locale, page);
+    } catch {
+      return null;
+    }
+  };
   // Client-side routes (/login, /table/…) all get the app shell.
   // Pages, not API: left out of the API description (decision 041).
   app.get(
@@ -103,20 +131,13 @@ export async function registerClientRoutes(
           negotiateLocale(request.headers['accept-language'], 'en'),
           isLoginTab(tab) ? tab : 'email',
         );
-        return reply
-          .type('text/html')
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Accept-Language, Cookie')
-          .send(page);
+        return sendDrawn(reply, page, 'no-cache');
       }
+      const frame = await renderedConsoleFrame(request);
+      if (frame !== null) return sendDrawn(reply, frame, 'no-cache');
       const page = await renderedGuestPage(request);
-      // no-store: it holds the table's cool-down as of now. Vary: it is drawn in the language those headers ask for.
-      if (page !== null)
-        return reply
-          .type('text/html')
-          .header('cache-control', 'no-store')
-          .header('vary', 'Accept-Language, Cookie')
-          .send(page);
+      // no-store: it holds the table's cool-down as of now.
+      if (page !== null) return sendDrawn(reply, page, 'no-store');
       const preload = guestPreload(request.url);
       if (preload !== null) void reply.header('link', preload);
       return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);

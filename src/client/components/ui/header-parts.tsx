@@ -1,3 +1,5 @@
+import { paths } from '@shared/paths';
+
 /**
  * The header's look, shared by the staff app's header (app/header.tsx) and the sign-in page's, which is drawn by the
  * server and carries none of the staff app (decision 103).
@@ -21,6 +23,19 @@ export const PHONE_MENU = 'mx-auto max-w-5xl border-t border-line px-4 pb-3 pt-2
 
 export function ProductMark() {
   return <img src="/favicon.svg" alt="" className="size-9 shrink-0" />;
+}
+
+/**
+ * The product's mark and name as a plain link home, for the headers drawn by the server before any app runs (the
+ * sign-in page, the console's first frame: decisions 103, 106).
+ */
+export function ProductHomeLink() {
+  return (
+    <a href={paths.root} className={BRAND}>
+      <ProductMark />
+      <span className={BRAND_NAME}>{PRODUCT_NAME}</span>
+    </a>
+  );
 }
 
 /** The phone menu button's icon: three lines, or a cross while the menu is open. */

@@ -8,8 +8,6 @@ import { appText } from '@shared/i18n/app';
 import type { AppMessageId } from '@shared/i18n/compiled/app';
 import { paths } from '@shared/paths';
 import {
-  BRAND,
-  BRAND_NAME,
   HEADER,
   HEADER_ROW,
   ITEM,
@@ -18,8 +16,7 @@ import {
   MENU_BUTTON,
   MenuIcon,
   PHONE_MENU,
-  PRODUCT_NAME,
-  ProductMark,
+  ProductHomeLink,
 } from '../../../components/ui/header-parts';
 import { PageFrame } from '../../../components/ui/page-frame';
 import { useI18n } from '../../../lib/i18n';
@@ -65,10 +62,7 @@ function VisitorHeader({ live }: { live: boolean }) {
   return (
     <header className={HEADER}>
       <div className={HEADER_ROW}>
-        <a href={paths.root} className={BRAND}>
-          <ProductMark />
-          <span className={BRAND_NAME}>{PRODUCT_NAME}</span>
-        </a>
+        <ProductHomeLink />
         <nav aria-label={navLabel} className="hidden shrink-0 md:block">
           <ul role="list" className="flex items-center gap-1">
             <VisitorLinks />
