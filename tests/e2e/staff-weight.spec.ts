@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test, DEMO } from './support';
 
 const KB = 1024;
@@ -44,26 +44,33 @@ function sourcesOf(scripts: string[]): string[] {
   });
 }
 
+/**
+ * A phone with an empty cache and no service worker (its precache is fetched after the load event, not part of the
+ * first load), signed in as the demo's first server when `server`.
+ */
+async function phone(browser: Browser, server: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 360, height: 740 },
+  });
+  if (server) {
+    const staff = DEMO.servers[0];
+    const res = await context.request.post('/api/auth/pin-login', {
+      data: { loginId: staff.loginId, pin: staff.pin },
+      headers: { origin: test.info().project.use.baseURL! },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  return context;
+}
+
 async function firstLoad(
   browser: Browser,
   pagePath: string,
   heading: string,
   server: boolean,
 ): Promise<FirstLoad> {
-  // An empty cache and no service worker (its precache is fetched after the load event, not part of it).
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    viewport: { width: 360, height: 740 },
-  });
-  const origin = test.info().project.use.baseURL!;
-  if (server) {
-    const staff = DEMO.servers[0];
-    const res = await context.request.post('/api/auth/pin-login', {
-      data: { loginId: staff.loginId, pin: staff.pin },
-      headers: { origin },
-    });
-    expect(res.ok()).toBe(true);
-  }
+  const context = await phone(browser, server);
   const page = await context.newPage();
   const bodies: Promise<{ url: string; gzip: number }>[] = [];
   page.on('response', (response) => {
@@ -114,17 +121,7 @@ test('the sign-in page and the server console stay within their first-load JavaS
 test('the console arrives with its first frame drawn by the server, and the app takes the frame’s place (decision 106)', async ({
   browser,
 }) => {
-  const context = await browser.newContext({
-    serviceWorkers: 'block',
-    viewport: { width: 360, height: 740 },
-  });
-  const origin = test.info().project.use.baseURL!;
-  const staff = DEMO.servers[0];
-  const signedIn = await context.request.post('/api/auth/pin-login', {
-    data: { loginId: staff.loginId, pin: staff.pin },
-    headers: { origin },
-  });
-  expect(signedIn.ok()).toBe(true);
+  const context = await phone(browser, true);
   const page = await context.newPage();
   // The staff app's code is held back at first: what the browser shows is what the server drew.
   let release = () => {};
