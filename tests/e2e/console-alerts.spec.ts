@@ -207,6 +207,9 @@ test('a toast whose container cannot load yet waits, and shows once it can; the 
     await page.goto('/server/requests');
     const heading = page.getByRole('heading', { name: 'Table Service Requests' });
     await expect(heading).toBeVisible();
+    // The heading can be drawn before the live channel is open (decision 106); a press made then arrives with the
+    // list's first answer, already pending when the console opened, and is rightly not toasted.
+    await expect(page.locator('header[data-live="open"]')).toBeVisible();
     const pending = page.getByRole('region', { name: 'Pending Requests' });
     const [table] = await freeTables(api, 1);
     await press(api, table!, 'order');

@@ -146,8 +146,9 @@ export function Header() {
 
   // Issue 12: one row on a 360 px phone. Below md the links, the notification control and Logout fold into the
   // menu; the menu button carries the pending count so it is seen without opening it.
+  // data-live: the live channel's state, for tests and support (the console is current only while it is 'open').
   return (
-    <header className={HEADER}>
+    <header className={HEADER} data-live={liveStatus}>
       <div className={HEADER_ROW}>
         <Link to={paths.root} className={BRAND}>
           {restaurant ? (

@@ -156,22 +156,19 @@ export function turnOnSound(sample = true): void {
 export function playChime(late = false): void {
   const mode = soundMode();
   if (mode === 'silent' || (mode === 'overdue' && !late)) return;
-  if (context === null) {
-    // Nobody has touched the page yet (decision 105): where the browser lets it play anyway, the new audio starts
-    // and this chime plays once it runs; elsewhere it stays held back, silent, as before.
-    const audio = ensureContext();
-    if (audio !== null && audio.state !== 'running') {
-      const askedAt = Date.now();
-      audio.resume().then(() => {
-        notify();
-        // Held back until a tap unlocked it much later: that tap's own sample chime is the one to hear.
-        if (Date.now() - askedAt < STALE_CHIME_MS) playNotes(audio);
-      }, notify);
-      return;
-    }
-  }
-  if (context === null || context.state !== 'running') return;
-  playNotes(context);
+  const made = context === null;
+  const audio = ensureContext();
+  if (audio === null) return;
+  if (audio.state === 'running') return playNotes(audio);
+  // Blocked by the browser: silent until a tap, unless this chime made the audio (nobody had touched the page yet,
+  // decision 105) — where the browser lets it play anyway, the new audio starts and the chime plays once it runs.
+  if (!made) return;
+  const askedAt = Date.now();
+  audio.resume().then(() => {
+    notify();
+    // Held back until a tap unlocked it much later: that tap's own sample chime is the one to hear.
+    if (Date.now() - askedAt < STALE_CHIME_MS) playNotes(audio);
+  }, notify);
 }
 
 function playNotes(context: AudioContext): void {

@@ -16,7 +16,6 @@ import { GUEST_LOCALE_COOKIE, isLoginTab, LOGIN_TAB_COOKIE } from '@shared/const
 import { isLocale, negotiateLocale } from '@shared/i18n/locales';
 import { renderSignInPage } from './sign-in-page';
 import { consoleFramePage, renderConsoleFrame } from './console-frame';
-import { findUserById } from '../modules/users/users.repo';
 import { MSG } from '@shared/messages';
 
 /** Built assets carry a content hash in their name and never change; the rest (sw.js, icons…) may. */
@@ -91,9 +90,8 @@ export async function registerClientRoutes(
     const user = request.user;
     if (page === null || !user || user.token || user.role !== 'server') return null;
     try {
-      const row = await findUserById(services.db, user.id);
-      const locale = isLocale(row?.language)
-        ? row.language
+      const locale = isLocale(user.language)
+        ? user.language
         : negotiateLocale(request.headers['accept-language'], 'en');
       return await renderConsoleFrame(shell, locale, page);
     } catch {

@@ -12,21 +12,14 @@ import {
 } from '../../client/app/console-frame';
 import { I18nContext } from '../../client/lib/i18n';
 import { loadAppMessages } from '@shared/i18n/compiled/app';
-import { createI18n, type I18n } from '@shared/i18n/i18n';
+import { createI18n } from '@shared/i18n/i18n';
 import type { Locale } from '@shared/i18n/locales';
-import { drawIntoShell, hasEmptyRoot } from './drawn-page';
+import { drawIntoShell, hasEmptyRoot, oncePerLocale } from './drawn-page';
 
-const languages = new Map<Locale, Promise<I18n>>();
-
-/** The app's texts in `locale`, loaded once per process. */
-function appLanguage(locale: Locale): Promise<I18n> {
-  let language = languages.get(locale);
-  if (!language) {
-    language = loadAppMessages[locale]().then((messages) => createI18n(locale, messages));
-    languages.set(locale, language);
-  }
-  return language;
-}
+/** The app's texts in `locale`. */
+const appLanguage = oncePerLocale(async (locale) =>
+  createI18n(locale, await loadAppMessages[locale]()),
+);
 
 /** Which console page `url` is, if it is one drawn this way. */
 export function consoleFramePage(url: string): ConsoleFramePage | null {

@@ -1,7 +1,8 @@
 /**
  * What the pages the server draws share (the guest page, decision 017; the sign-in page, decision 103): the built
  * index.html with the page drawn into its empty root, its data embedded as JSON the browser reads back, and
- * `<html lang dir>` in the page's language. Also the one HTML escape of the server (mails, titles).
+ * `<html lang dir>` in the page's language, its texts loaded once per language. Also the one HTML escape of the server
+ * (mails, titles).
  */
 import { dirOf, type Locale } from '@shared/i18n/locales';
 
@@ -48,4 +49,19 @@ export function drawIntoShell(
   return shell
     .replace(ROOT, () => `<div id="root">${markup}</div>${json}`)
     .replace(HTML_TAG, () => `<html lang="${locale}" dir="${dirOf(locale)}">`);
+}
+
+/** `load` run once per locale and kept for the process (a page's catalogue is read and its I18n built once). */
+export function oncePerLocale<T>(
+  load: (locale: Locale) => Promise<T>,
+): (locale: Locale) => Promise<T> {
+  const loaded = new Map<Locale, Promise<T>>();
+  return (locale) => {
+    let value = loaded.get(locale);
+    if (!value) {
+      value = load(locale);
+      loaded.set(locale, value);
+    }
+    return value;
+  };
 }

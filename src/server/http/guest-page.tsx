@@ -16,7 +16,7 @@ import { loadGuestMessages } from '@shared/i18n/compiled/guest';
 import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
 import type { Locale } from '@shared/i18n/locales';
 import type { GuestTableResponse } from '@shared/schemas';
-import { drawIntoShell, hasEmptyRoot } from './drawn-page';
+import { drawIntoShell, hasEmptyRoot, oncePerLocale } from './drawn-page';
 
 const THEME_COLOR = /<meta name="theme-color" content="[^"]*"\s*\/?>/;
 
@@ -27,21 +27,11 @@ export interface GuestPageLanguage {
   i18n: I18n;
 }
 
-const languages = new Map<Locale, Promise<GuestPageLanguage>>();
-
-/** The guest page's language `locale`, loaded once per process (issue 15). */
-export function guestPageLanguage(locale: Locale): Promise<GuestPageLanguage> {
-  let language = languages.get(locale);
-  if (!language) {
-    language = loadGuestMessages[locale]().then((messages) => ({
-      locale,
-      messages,
-      i18n: createI18n(locale, messages),
-    }));
-    languages.set(locale, language);
-  }
-  return language;
-}
+/** The guest page's language `locale` (issue 15). */
+export const guestPageLanguage = oncePerLocale(async (locale): Promise<GuestPageLanguage> => {
+  const messages = await loadGuestMessages[locale]();
+  return { locale, messages, i18n: createI18n(locale, messages) };
+});
 
 /**
  * `shell` (the built index.html) with the guest page drawn into its root, in `language` (issue 15: `<html lang

@@ -13,7 +13,7 @@ import { appText } from '@shared/i18n/app';
 import { loadAppMessages } from '@shared/i18n/compiled/app';
 import { createI18n, type I18n, type Messages } from '@shared/i18n/i18n';
 import type { Locale } from '@shared/i18n/locales';
-import { drawIntoShell, escapeHtml, hasEmptyRoot } from './drawn-page';
+import { drawIntoShell, escapeHtml, hasEmptyRoot, oncePerLocale } from './drawn-page';
 
 const TITLE = /<title>[^<]*<\/title>/;
 
@@ -22,20 +22,11 @@ interface SignInLanguage {
   i18n: I18n;
 }
 
-const languages = new Map<Locale, Promise<SignInLanguage>>();
-
-/** The sign-in page's texts in `locale`, loaded once per process. */
-function signInLanguage(locale: Locale): Promise<SignInLanguage> {
-  let language = languages.get(locale);
-  if (!language) {
-    language = loadAppMessages[locale]().then((all) => {
-      const messages = signInMessages(all);
-      return { messages, i18n: createI18n(locale, messages) };
-    });
-    languages.set(locale, language);
-  }
-  return language;
-}
+/** The sign-in page's texts in `locale`. */
+const signInLanguage = oncePerLocale(async (locale): Promise<SignInLanguage> => {
+  const messages = signInMessages(await loadAppMessages[locale]());
+  return { messages, i18n: createI18n(locale, messages) };
+});
 
 /** `shell` (the built index.html) with the sign-in page drawn into its root; unchanged if it has no empty root. */
 export async function renderSignInPage(

@@ -19,6 +19,8 @@ export interface SessionUser {
   name: string;
   /** A server's restaurant. */
   restaurantId: string | null;
+  /** The language the user chose (null: their browser's); read from the session's user row, not set for tokens. */
+  language?: string | null;
   /**
    * Set when an API token authenticated the request (decision 075): the token acts for the owner who created it
    * (role admin, id the owner's), in its one restaurant only, and only on endpoints its scopes name.

@@ -37,6 +37,7 @@ const sessionUserOf = (user: UserRow): SessionUser => ({
   role: user.role,
   name: user.name,
   restaurantId: user.restaurantId,
+  language: user.language,
 });
 
 /** Longer cookies are never ours (ours are 43 characters) and are not looked up. */
