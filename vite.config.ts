@@ -132,6 +132,14 @@ const GUEST_MODULES = (id: string) =>
   /[\\/]src[\\/]client[\\/](features[\\/]guest[\\/]|app[\\/]guest-app\.tsx$)/.test(id) &&
   !/[\\/]guest-feedback\.tsx$/.test(id);
 
+/** The modules a server's console starts from (decision 107); the chunk takes what they import statically. */
+const CONSOLE_START =
+  /[\\/]src[\\/]client[\\/](app[\\/](app|staff-layout)\.tsx|features[\\/]requests[\\/]routes[\\/]server-requests-page\.tsx)$/;
+
+/** The modules the sign-in page (sign-in-main.tsx) imports that the staff app uses too (decision 107). */
+const STAFF_COMMON =
+  /[\\/]src[\\/](client[\\/](components[\\/]ui[\\/](button|header-parts|page-frame)\.tsx|lib[\\/](guards|server-messages|sign-in-handoff|use-document-title)\.ts)|shared[\\/]i18n[\\/]compiled[\\/]app[\\/]index\.ts)$/;
+
 /** What the guest page shares with the staff app: the API client, the live client, texts and a few UI pieces. */
 const SHARED_MODULES = new RegExp(
   [
@@ -141,7 +149,7 @@ const SHARED_MODULES = new RegExp(
     String.raw`[\\/]src[\\/]client[\\/]components[\\/]ui[\\/](spinner|request-type-icon|restaurant-mark|skeleton)\.tsx$`,
     String.raw`[\\/]src[\\/]client[\\/]components[\\/]locale-options\.tsx$`,
     String.raw`[\\/]src[\\/]client[\\/]lib[\\/](i18n\.tsx|live-client\.ts|api-client\.ts|use-now\.ts|pwa\.ts)$`,
-    String.raw`[\\/]src[\\/]shared[\\/](api[\\/]routes|request-types|guest-note|constants|internal-error|rules|table-label|color)\.ts$`,
+    String.raw`[\\/]src[\\/]shared[\\/](api[\\/]routes|request-types|guest-note|constants|internal-error|rules|table-label|color|paths)\.ts$`,
     String.raw`[\\/]src[\\/]shared[\\/]i18n[\\/](i18n|locales|app|compiled[\\/]app[\\/]boot)\.ts$`,
   ].join('|'),
 );
@@ -218,17 +226,42 @@ export default defineConfig({
           // zod and lib/zod-jitless.ts (what 'zod' resolves to in the client) share one chunk: the screens that
           // validate a form load it on demand (decision 104), and the staff app's first load carries none of it.
           groups: [
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ },
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/,
+              priority: 1,
+            },
             // Issue 25, decision 099: the guest page and the staff app start from separate modules (boot.ts), so
             // the small modules both use would each become a chunk of its own — a dozen files whose gzip cannot
             // share a dictionary, 3.5 KB more on the guest page's 90 KB budget. Two chunks instead: the guest page's
             // own code, and what it shares with the staff app (which needs all of it too).
             // A group takes what its modules import too, unless a group of higher priority took it first.
-            { name: 'shared', test: SHARED_MODULES, priority: 2 },
+            { name: 'shared', test: SHARED_MODULES, priority: 3 },
             // Every staff screen uses TanStack Query; split by what each screen imports, it was seven files of
             // 0.5–3 KB whose gzip could not share a dictionary (decision 104).
-            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'guest', test: GUEST_MODULES, priority: 1 },
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+            { name: 'guest', test: GUEST_MODULES, priority: 2 },
+            // React DOM: the guest page, the sign-in page and the staff app each load it (on its own, not in the
+            // console's chunk below).
+            {
+              name: 'client',
+              test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
+              priority: 1,
+            },
+            // What the sign-in page and the staff app both use: one chunk, so the sign-in page never loads the
+            // console's (tests/e2e/staff-weight.spec.ts holds it: no router, TanStack Query or toasts there).
+            { name: 'staff-common', test: STAFF_COMMON, priority: 1 },
+            // The staff app's start (what boot.ts and the sign-in page import on demand, and the guest page's service
+            // worker therefore precaches): small, and without the console's chunk among its imports.
+            {
+              name: 'staff-main',
+              test: /[\\/]src[\\/]client[\\/](staff-main\.tsx|app[\\/]route-modules\.ts)$/,
+              priority: 1,
+            },
+            // Decision 107: a server's console starts from one chunk — the staff app's start, its layout and the
+            // requests page, with what they import that no group above took — not thirty files, each a request,
+            // a modulepreload link and a module record on the phone's main thread.
+            { name: 'console', test: CONSOLE_START, priority: 0 },
           ],
         },
       },
