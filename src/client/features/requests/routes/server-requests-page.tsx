@@ -138,7 +138,8 @@ export function ServerRequestsPage() {
   const liveStatus = useLiveStatus();
   const lostAt = useLiveLostAt();
   const disconnected = !online || liveStatus === 'offline' || liveStatus === 'reconnecting';
-  const lastUpdate = lostAt ?? (requests.dataUpdatedAt || null);
+  // Read only while disconnected: a read tracks it, and every refetch would then redraw the page with nothing changed.
+  const lastUpdate = disconnected ? (lostAt ?? (requests.dataUpdatedAt || null)) : null;
 
   const userId = user?.id ?? null;
   const open = requests.data?.pending ?? [];
