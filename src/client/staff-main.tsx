@@ -42,9 +42,9 @@ export function startStaffApp(): void {
 const FRAME_HOLD_MS = 5_000;
 
 /**
- * Puts the app's root (`live`, rendered off screen) in the drawn frame's place once the app has drawn a page — its
- * heading is in <main> — or an error, or after FRAME_HOLD_MS whatever it shows. React's events are on `live` itself, and its
- * portals (toasts, dialogs) in <body>, so both work before and after the move.
+ * Shows the app's root (`live`, drawn after the frame, hidden) in the drawn frame's place once the app has drawn a
+ * page — its heading is in <main> — or an error, or after FRAME_HOLD_MS whatever it shows. React's events are on
+ * `live` itself, and its portals (toasts, dialogs) in <body>, so both work before and after.
  */
 function takeOverFrame(frame: HTMLElement, live: HTMLElement): void {
   let timer = 0;
@@ -54,9 +54,14 @@ function takeOverFrame(frame: HTMLElement, live: HTMLElement): void {
   function swap() {
     observer.disconnect();
     window.clearTimeout(timer);
+    frame.remove();
     live.id = 'root';
-    frame.replaceWith(live);
+    live.style.removeProperty('visibility');
   }
+  // In the document but not seen (nor read out, nor focusable): the browser lays the app out as React draws it, so
+  // the swap only moves it up instead of laying out the whole page in one task.
+  live.style.visibility = 'hidden';
+  frame.after(live);
   observer.observe(live, { childList: true, subtree: true });
   timer = window.setTimeout(swap, FRAME_HOLD_MS);
 }
