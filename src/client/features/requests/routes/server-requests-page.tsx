@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { COMPLETED_LIST_CAP } from '@shared/constants';
 import { appText } from '@shared/i18n/app';
 import type { ServiceRequest } from '@shared/schemas';
@@ -69,6 +69,19 @@ function useConsoleFilter(): [ConsoleFilter, (filter: ConsoleFilter) => void] {
   return [filter, choose];
 }
 
+/**
+ * False for the page's first render, true from the next: the parts below the calls (the shift, the floor's coverage,
+ * the completed list) are drawn in a transition, which React draws in slices, so the console's start is not one long
+ * task on a phone (issue 25).
+ */
+function useSecondPass(): boolean {
+  const [second, setSecond] = useState(false);
+  useEffect(() => {
+    startTransition(() => setSecond(true));
+  }, []);
+  return second;
+}
+
 /** Where focus goes after an action (issue 28): decided when the action starts, used once it succeeded. */
 interface FocusPlan {
   requestId: string;
@@ -133,6 +146,7 @@ export function ServerRequestsPage() {
   const panelId = useId();
   const [filter, setFilter] = useConsoleFilter();
   const [rowLimit, setRowLimit] = useState(ROWS_STEP);
+  const secondPass = useSecondPass();
   // Issue 28: without the live channel the list may be missing presses: say so, with the time it was last current.
   const online = useOnline();
   const liveStatus = useLiveStatus();
@@ -285,15 +299,17 @@ export function ServerRequestsPage() {
       </div>
 
       {/* Below the calls: during a rush the open requests come first on a phone (issue 28's six rows). */}
-      {user?.role === 'server' && restaurantId !== null && (
+      {secondPass && user?.role === 'server' && restaurantId !== null && (
         <ShiftControl restaurantId={restaurantId} />
       )}
-      <FloorCoverage
-        restaurantId={restaurantId}
-        userId={user?.role === 'server' ? user.id : null}
-      />
+      {secondPass && (
+        <FloorCoverage
+          restaurantId={restaurantId}
+          userId={user?.role === 'server' ? user.id : null}
+        />
+      )}
 
-      {completed.length > 0 && (
+      {secondPass && completed.length > 0 && (
         <section aria-labelledby={completedHeadingId} className="space-y-2 pt-4">
           <h2
             id={completedHeadingId}
