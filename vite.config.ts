@@ -7,6 +7,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiPluralNumber } from './scripts/lingui-plural-number.ts';
 
 /**
  * A step run once the whole build is written, after vite-plugin-pwa's service worker (so it sees that file too):
@@ -172,6 +173,8 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    // Lingui formats a plural's number only when the message shows it (decision 108).
+    linguiPluralNumber(),
     tailwindcss(),
     // Installable app and offline shell (issue 5): our own service worker (src/client/sw.ts) gets the precache
     // manifest injected; main.tsx registers it in production builds.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** Pure tests of the shared rules and the client: no database, so no global set-up (`--project unit`). */
-const UNIT = ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts'];
+const UNIT = ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 // Two projects (issue 24): `unit` runs in seconds; `integration` (buildApp on a real database, the lint rules)
 // waits for the migrated database template first. `npm run test:unit` runs both; the e2e suite (tests/e2e) runs
