@@ -93,6 +93,16 @@ export function registerPublicLiveRoutes(fastify: FastifyInstance, services: Ser
     (socket, request) => {
       const { restaurantId, tableId } = request.params;
       accept(socket, addressKey(request.ip), restaurantId, tableId);
+      // A page that connects just after its table's request was done missed that event (it went out before the
+      // page listened): the request done in the last few seconds is sent now, so it says "Done ✓" too. Sent after
+      // the socket joined its room, so nothing after it is missed; a later event about it follows it.
+      services.guest.recentlyDone(restaurantId, tableId, Date.now()).then(
+        (done) => {
+          if (done && socket.readyState === socket.OPEN)
+            socket.send(JSON.stringify({ type: 'table.request', request: done }));
+        },
+        (err: unknown) => request.log.warn({ err }, 'recently done request not read'),
+      );
     },
   );
 }

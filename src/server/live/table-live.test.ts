@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
-import { tables } from '../db/schema';
+import { requests, tables } from '../db/schema';
 import { createTestApp, request, type TestApp } from '../../../tests/support/test-app';
 import { makeFloor, makeServer, makeTable, signInServer } from '../../../tests/support/factories';
 import { createPinServer } from '../modules/users/users.service';
@@ -249,5 +249,35 @@ describe('table live channel (decision 029)', () => {
     expect(await guest.closed).toBe(4404);
     expect(neighbour.ws.readyState).toBe(WebSocket.OPEN);
     neighbour.ws.close();
+  });
+
+  it('a page that connects just after its table’s request was done hears it on connect, and only then', async () => {
+    const a = await makeFloor(t);
+    const otherTable = await makeTable(t, a.restaurant.id, '21');
+    const id = await press(a.restaurant.id, a.table.id, 'bill');
+    await act('acknowledge', id, a.serverCookie);
+    await act('complete', id, a.serverCookie);
+
+    // Opened (or reloaded) moments after: the page is told the request is done, as the pages open before were.
+    const late = await tableLive(a.restaurant.id, a.table.id);
+    expect(await late.until(guestFrame(id, 'completed'))).toMatchObject({
+      type: 'table.request',
+      request: { id, type: 'bill', status: 'completed' },
+    });
+    // Another table's page hears nothing of it.
+    const other = await tableLive(a.restaurant.id, otherTable.id);
+    await guestsRegistered(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(other.frames).toEqual([]);
+
+    // Done longer ago than the page's "Done ✓" lasts: a page opened now is not told.
+    await t.database.db
+      .update(requests)
+      .set({ resolvedAt: Date.now() - 60_000 })
+      .where(eq(requests.id, id));
+    const later = await tableLive(a.restaurant.id, a.table.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(later.frames).toEqual([]);
+    for (const socket of [late, other, later]) socket.ws.close();
   });
 });

@@ -1,12 +1,13 @@
 /** What a guest may see and do: only what the guest page shows (SPEC §2 guest page, §5 Guest requests). */
 import type { Db } from '../../db/client';
 import { MSG } from '@shared/messages';
+import { GUEST_DONE_MS } from '@shared/constants';
 import { cooldownRemainingSeconds } from '@shared/rules';
 import { isOpenAt } from '@shared/opening-hours';
-import type { GuestCooldownResponse, GuestTableResponse } from '@shared/schemas';
+import type { GuestCooldownResponse, GuestRequestState, GuestTableResponse } from '@shared/schemas';
 import { notFound } from '../../http/errors';
 import { isGuestVisible, toApiRequest, toGuestRequestState } from '../requests/requests.mapper';
-import { listOpenForTable } from '../requests/requests.repo';
+import { findRecentlyDoneForTable, listOpenForTable } from '../requests/requests.repo';
 import { toPublicRestaurant } from '../restaurants/restaurants.mapper';
 import { findLogo, findRestaurant } from '../restaurants/restaurants.repo';
 import { findTableInRestaurant } from '../tables/tables.repo';
@@ -51,6 +52,24 @@ export class GuestService {
       tableId,
     );
     return { cooldownRemainingSeconds, openRequests, usualWaits, closedNow };
+  }
+
+  /**
+   * The table's request done in the last GUEST_DONE_MS, in the guest's view, or null. A guest page that connects
+   * moments after it was done missed its live event: its table's channel sends this on connect, so the page says
+   * "Done ✓" as the pages connected before did (public-live.routes.ts). `tableId` is the table's id, as the channel's.
+   */
+  async recentlyDone(
+    restaurantId: string,
+    tableId: string,
+    now: number,
+  ): Promise<GuestRequestState | null> {
+    const row = await findRecentlyDoneForTable(this.db, restaurantId, tableId, now - GUEST_DONE_MS);
+    if (!row) return null;
+    const request = toApiRequest(row);
+    if (!isGuestVisible(request)) return null;
+    const restaurant = await findRestaurant(this.db, restaurantId);
+    return restaurant ? toGuestRequestState(request, restaurant.showServerNames) : null;
   }
 
   /**

@@ -490,6 +490,33 @@ export async function listOpenForTable(db: Executor, restaurantId: string, table
 }
 
 /**
+ * The table's request of the party's visit done since `since` (the latest, if any; reminders never): the guest page
+ * that connects just after it was done hears "Done ✓" too (guest.service recentlyDone). requests_table_created_idx
+ * finds the table's requests.
+ */
+export async function findRecentlyDoneForTable(
+  db: Executor,
+  restaurantId: string,
+  tableId: string,
+  since: number,
+) {
+  const rows = await query(db)
+    .where(
+      and(
+        eq(requests.restaurantId, restaurantId),
+        eq(requests.tableId, tableId),
+        eq(requests.status, 'completed'),
+        gte(requests.resolvedAt, since),
+        sql`${requests.visitId} is not distinct from ${tables.visitId}`,
+        notInArray(requests.type, [...REMINDER_TYPES]),
+      ),
+    )
+    .orderBy(desc(requests.resolvedAt))
+    .limit(1);
+  return flatten(rows)[0] ?? null;
+}
+
+/**
  * One page of the shift history (docs/decisions/030): the restaurant's requests handled since `since`, most
  * recently handled first, after the keyset cursor (resolved_at, id). requests_history_idx serves the range and
  * the order, so a page costs the same with a million rows.
