@@ -31,6 +31,11 @@ const FLOOR_CONFIG = {
   runs: envNumber('BENCH_FLOOR_RUNS', 3),
   warmupSeconds: 3,
   ratioBudget: 1.5,
+  /**
+   * Issue 25's tail: at this load, each of the runs' p99 (three in a row) within this many times the durable
+   * floor's (the median of its runs' p99) — judged against what any design that commits before announcing pays.
+   */
+  durableBudget: { sockets: 10, rate: 400, ratio: 1.5 },
 };
 
 export interface FloorLoadResult {
@@ -220,6 +225,15 @@ export function floorSection(results: FloorLoadResult[]): Section {
       measured: `${ratio.toFixed(2)}× (${ms(o)} vs ${ms(f)} ms)`,
       met: ratio <= c.ratioBudget,
     });
+    const tail = c.durableBudget;
+    if (load.sockets === tail.sockets && load.rate === tail.rate) {
+      const ratios = ours.map((r) => r.latency.p99 / d);
+      budgets.push({
+        budget: `Press-to-screen p99 ≤ ${tail.ratio}× the durable floor's in each of ${ours.length} runs in a row at ${load.sockets} sockets × ${load.rate}/s (PostgreSQL, issue 25)`,
+        measured: `${ratios.map((x) => `${x.toFixed(2)}×`).join(' / ')} (ours ${ours.map((r) => ms(r.latency.p99)).join(' / ')} vs ${ms(d)} ms)`,
+        met: ratios.length > 0 && ratios.every((x) => x <= tail.ratio),
+      });
+    }
     return [
       `${load.sockets} × ${load.rate}/s`,
       ms(median(floor.map((r) => r.latency.p50))),
@@ -248,7 +262,9 @@ export function floorSection(results: FloorLoadResult[]): Section {
       `in-memory floor committing one row per press (a primary key, nothing else; a prepared single-row INSERT) ` +
       `on the same PostgreSQL before the fan-out: the least any design pays that announces a press only after it ` +
       `commits. Durable floor ÷ floor is this machine's price of durability; ours ÷ durable floor is what our ` +
-      `statement (cool-down claim, request row and its indexes, push outbox, NOTIFY) and checks add on top.`,
+      `statement (cool-down claim, request row and its indexes, push outbox, NOTIFY) and checks add on top. ` +
+      `Issue 25's budget is on that last ratio at ${c.durableBudget.sockets} × ${c.durableBudget.rate}/s, run by ` +
+      `run: each of the ${c.runs} runs' p99 within ${c.durableBudget.ratio}× the durable floor's.`,
     '',
     table(
       [
