@@ -1,4 +1,4 @@
-import { useIsFetching } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { toast } from './toast';
 import { appText } from '@shared/i18n/app';
@@ -63,9 +63,13 @@ interface Choice {
 }
 
 export function ActiveRestaurantProvider({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  const session = useSession();
+  const { user } = session;
   const i18n = useI18n();
+  const queryClient = useQueryClient();
   const [choice, setChoice] = useState<Choice | null>(null);
+  // The chosen restaurant missing from the session, and when the session was asked again about it.
+  const [asked, setAsked] = useState<{ restaurantId: string; at: number } | null>(null);
   const sessionFetching = useIsFetching({ queryKey: queryKeys.session }) > 0;
   const userId = user?.id ?? null;
 
@@ -87,12 +91,20 @@ export function ActiveRestaurantProvider({ children }: { children: ReactNode }) 
   );
 
   // SPEC §8: the chosen restaurant is gone (deleted elsewhere): fall back to the first and say so. Judged only on
-  // a settled session, so a restaurant created a moment ago is not mistaken for a vanished one.
+  // a session answered after the choice was found missing from it: the session in hand may be older than the
+  // choice (a restaurant created a moment ago, in this tab or another, whose choice the storage holds).
+  const missing = user?.role === 'admin' && chosen !== null && !user.restaurantIds.includes(chosen);
+  useEffect(() => {
+    if (!missing || chosen === null || asked?.restaurantId === chosen) return;
+    setAsked({ restaurantId: chosen, at: Date.now() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+  }, [missing, chosen, asked, queryClient]);
   const vanished =
-    user?.role === 'admin' &&
-    chosen !== null &&
+    missing &&
     !sessionFetching &&
-    !user.restaurantIds.includes(chosen);
+    asked !== null &&
+    asked.restaurantId === chosen &&
+    session.answeredAt > asked.at;
   useEffect(() => {
     if (!vanished || user === null) return;
     setRestaurantId(null);

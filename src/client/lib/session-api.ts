@@ -47,6 +47,8 @@ export interface SessionState {
   user: User | null;
   /** True only while the first session fetch is in flight (SPEC §2 'Loading...'). */
   isPending: boolean;
+  /** When the session in hand was answered (ms; 0 before the first answer). */
+  answeredAt: number;
 }
 
 /**
@@ -62,7 +64,14 @@ export function useSession(): SessionState {
     staleTime: 60_000,
     retry: 1,
   });
-  return { user: query.data?.user ?? null, isPending: query.isPending };
+  return {
+    user: query.data?.user ?? null,
+    isPending: query.isPending,
+    // A getter: TanStack Query redraws a component for a property only once it has read it.
+    get answeredAt() {
+      return query.dataUpdatedAt;
+    },
+  };
 }
 
 /** SPEC §4: the user is cleared (logout, account deleted, session ended or expired). */
